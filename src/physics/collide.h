@@ -1,0 +1,29 @@
+// Narrow phase: pure shape-pair functions that build a contact manifold (Box2D's CollidePolygons
+// style), tested without a world. Internal to the engine.
+#pragma once
+
+#include "carom/math.h"
+#include "carom/shape.h"
+#include <cstdint>
+
+namespace carom {
+
+struct ShapeContact {
+    Vec2 point{0, 0};     // world, midway between the two surfaces
+    double depth = 0;     // penetration along the normal (> 0 overlapping, < 0 a gap)
+    std::uint32_t id = 0; // feature id, stable while the same features touch
+};
+
+struct ShapeManifold {
+    Vec2 normal{0, 1}; // unit, from shape A towards shape B
+    int count = 0;     // 0, 1 or 2
+    ShapeContact points[2];
+};
+
+// Contacts between shape a at xa and shape b at xb. Points whose gap is smaller than margin
+// (depth > -margin) are reported too, so that the solver can stop bodies before they touch
+// (speculative contacts). count == 0 when the shapes are farther apart than margin.
+ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
+                      double margin);
+
+} // namespace carom

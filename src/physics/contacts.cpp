@@ -1,0 +1,97 @@
+// Contacts for the step: broad phase, narrow phase, impulses carried over from the last step
+// for points with the same feature id (warm starting), and begin/end events.
+#include "broad_phase.h"
+#include "collide.h"
+#include "step_context.h"
+
+#include <algorithm>
+
+namespace carom {
+namespace {
+
+bool pairLess(const Manifold& m, BodyId a, BodyId b) {
+    return m.a != a ? m.a < a : m.b < b;
+}
+
+const Manifold* findManifold(const std::vector<Manifold>& sorted, BodyId a, BodyId b) {
+    auto it = std::lower_bound(sorted.begin(), sorted.end(), std::make_pair(a, b),
+                               [](const Manifold& m, std::pair<BodyId, BodyId> key) {
+                                   return pairLess(m, key.first, key.second);
+                               });
+    return it != sorted.end() && it->a == a && it->b == b ? &*it : nullptr;
+}
+
+// Touching: some point within the slop of the surfaces (speculative points farther out are not).
+bool touching(const Manifold& m, double slop) {
+    for (int i = 0; i < m.count; ++i)
+        if (m.points[i].depth > -slop) return true;
+    return false;
+}
+
+// How far a body may travel in the step: |v| h plus the sweep of its farthest point, |ω| r h.
+double sweep(const Body& b, double h) {
+    return (glm::length(b.v) + std::abs(b.w) * b.shape.boundingRadius()) * h;
+}
+
+} // namespace
+
+void updateContacts(StepContext& c) {
+    const WorldSettings& s = c.settings;
+    std::vector<double> margins(c.bodies.size());
+    for (std::size_t i = 0; i < c.bodies.size(); ++i)
+        margins[i] = sweep(c.bodies[i], c.h) + s.linearSlop;
+    std::vector<BodyPair> pairs;
+    findPairs(c.bodies, margins, pairs);
+
+    std::vector<Manifold> next;
+    next.reserve(pairs.size());
+    for (const BodyPair& p : pairs) {
+        const Body& A = c.bodies[p.a];
+        const Body& B = c.bodies[p.b];
+        ShapeManifold sm = collide(A.shape, A.xf, B.shape, B.xf, margins[p.a] + margins[p.b]);
+        if (sm.count == 0) continue;
+        Manifold m;
+        m.a = p.a;
+        m.b = p.b;
+        m.normal = sm.normal;
+        m.localNormal = A.xf.q.applyInverse(sm.normal);
+        m.count = sm.count;
+        m.restitution = mix(s.restitutionMix, A.restitution.value_or(s.restitution),
+                            B.restitution.value_or(s.restitution));
+        m.friction =
+            mix(s.frictionMix, A.friction.value_or(s.friction), B.friction.value_or(s.friction));
+        const Manifold* old = findManifold(c.contacts, p.a, p.b);
+        for (int i = 0; i < sm.count; ++i) {
+            ContactPoint& cp = m.points[i];
+            cp.point = sm.points[i].point;
+            cp.depth = sm.points[i].depth;
+            cp.id = sm.points[i].id;
+            cp.anchorA = cp.point - A.xf.p;
+            cp.anchorB = cp.point - B.xf.p;
+            // The surface points: A's lies depth/2 along +n from the midpoint, B's along −n.
+            cp.localA = A.localPoint(cp.point + 0.5 * cp.depth * sm.normal);
+            cp.localB = B.localPoint(cp.point - 0.5 * cp.depth * sm.normal);
+            for (int j = 0; old && j < old->count; ++j)
+                if (old->points[j].id == cp.id) {
+                    cp.normalImpulse = old->points[j].normalImpulse;
+                    cp.tangentImpulse = old->points[j].tangentImpulse;
+                }
+            if (cp.depth > -s.linearSlop) ++c.diagnostics.contactPoints;
+            c.diagnostics.maxDepth = std::max(c.diagnostics.maxDepth, cp.depth);
+        }
+        next.push_back(m);
+    }
+
+    // Events: pairs that started or stopped touching (both lists are sorted by pair).
+    for (const Manifold& m : next) {
+        const Manifold* old = findManifold(c.contacts, m.a, m.b);
+        bool was = old && touching(*old, s.linearSlop), is = touching(m, s.linearSlop);
+        if (is != was) c.events.push_back(ContactEvent{m.a, m.b, is});
+    }
+    for (const Manifold& m : c.contacts)
+        if (touching(m, s.linearSlop) && !findManifold(next, m.a, m.b))
+            c.events.push_back(ContactEvent{m.a, m.b, false});
+    c.contacts.swap(next);
+}
+
+} // namespace carom

@@ -1,0 +1,21 @@
+// Energies and momenta (definitions in shared/spec/cli.md), over the dynamic bodies.
+#include "carom/world.h"
+
+namespace carom {
+
+Diagnostics measure(const World& world) {
+    Diagnostics d;
+    const Vec2 g = world.settings().gravity;
+    for (const Body& b : world.bodies()) {
+        if (!b.isDynamic()) continue;
+        d.keLinear += 0.5 * b.mass * lengthSquared(b.v); // ½ m |v|²
+        d.keAngular += 0.5 * b.inertia * b.w * b.w;      // ½ I ω²
+        d.pe -= b.mass * glm::dot(g, b.xf.p);            // −m g · p, zero at the origin
+        d.momentum += b.mass * b.v;                      // Σ m v
+        d.angularMomentum += b.mass * cross(b.xf.p, b.v) + b.inertia * b.w; // about the origin
+    }
+    d.energy = d.keLinear + d.keAngular + d.pe;
+    return d;
+}
+
+} // namespace carom

@@ -1,0 +1,57 @@
+// Rigid bodies: their definition (what a scene file or the app gives) and their state.
+#pragma once
+
+#include "carom/math.h"
+#include "carom/shape.h"
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace carom {
+
+using BodyId = std::size_t; // index into World::bodies(), stable for the world's life
+
+enum class BodyType { Dynamic, Static, Kinematic };
+
+// What it takes to make a body. Unset optionals take the world's defaults (restitution,
+// friction) or the shape's uniform-solid mass (density, 1 kg/m² when neither is given).
+struct BodyDef {
+    std::string name;
+    BodyType type = BodyType::Dynamic;
+    Shape shape = Shape::circle(0.5);
+    Vec2 position{0, 0}; // centre of mass, world
+    double angle = 0;
+    Vec2 velocity{0, 0};
+    double angularVelocity = 0;
+    std::optional<double> mass;    // kg; give mass or density, not both
+    std::optional<double> density; // kg/m²
+    std::optional<double> restitution;
+    std::optional<double> friction;
+    bool wall = false; // made by World::addWalls (scene files save these as "walls", not bodies)
+};
+
+struct Body {
+    std::string name;
+    BodyType type = BodyType::Dynamic;
+    Shape shape;
+    Transform xf;                       // position of the centre of mass and rotation
+    double angle = 0;                   // the rotation as an angle (xf.q follows it)
+    Vec2 v{0, 0};                       // linear velocity of the centre of mass
+    double w = 0;                       // angular velocity, counter-clockwise positive
+    double mass = 0, invMass = 0;       // 0 inverse mass for static and kinematic bodies
+    double inertia = 0, invInertia = 0; // about the centre of mass
+    std::optional<double> density;      // as given, kept so that a saved scene says the same
+    bool massGiven = false;             // mass came from the definition, not from density
+    std::optional<double> restitution;  // unset: the world's default
+    std::optional<double> friction;     // unset: the world's default
+    bool wall = false;
+    Vec2 force{0, 0}; // accumulated during a step, cleared after it
+    double torque = 0;
+
+    bool isDynamic() const { return type == BodyType::Dynamic; }
+    Vec2 worldPoint(Vec2 local) const { return xf.apply(local); }
+    Vec2 localPoint(Vec2 world) const { return xf.applyInverse(world); }
+    Vec2 velocityAt(Vec2 world) const { return v + cross(w, world - xf.p); }
+};
+
+} // namespace carom

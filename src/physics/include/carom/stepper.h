@@ -1,0 +1,29 @@
+// Turns real time into fixed steps: an accumulator scaled by the time rate, pause, single step,
+// and a cap on steps per frame so that a slow frame cannot snowball. Shared by the app and the CLI.
+#pragma once
+
+#include "carom/world.h"
+
+namespace carom {
+
+class Stepper {
+  public:
+    double timeRate = 1.0; // simulated seconds per real second
+    bool paused = false;
+    int maxStepsPerFrame = 8;
+
+    // Advances the world by the real time elapsed since the last frame; returns the steps taken.
+    int advance(World& world, double realSeconds);
+    void requestSingleStep() { singleStep_ = true; } // taken at the next advance(), even if paused
+    void reset() {
+        accumulator_ = 0;
+        singleStep_ = false;
+    }
+    double interpolation(const World& world) const; // fraction of a step left in the accumulator
+
+  private:
+    double accumulator_ = 0;
+    bool singleStep_ = false;
+};
+
+} // namespace carom

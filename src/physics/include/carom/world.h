@@ -1,0 +1,141 @@
+// The world: bodies, the forces on them, and one fixed step of the simulation.
+#pragma once
+
+#include "carom/body.h"
+#include "carom/settings.h"
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace carom {
+
+// A contact point of a manifold. Solver fields persist between steps (warm starting) for points
+// whose feature id stays the same.
+struct ContactPoint {
+    Vec2 point{0, 0};     // world, midway between the two surfaces
+    double depth = 0;     // penetration along the normal; negative = a gap (speculative contact)
+    std::uint32_t id = 0; // feature id: which edges/vertices made this point
+    Vec2 anchorA{0, 0}, anchorB{0, 0};            // point relative to each body's centre of mass
+    Vec2 localA{0, 0}, localB{0, 0};              // each body's surface point, in that body's frame
+    double normalImpulse = 0, tangentImpulse = 0; // accumulated over the step, N·s
+    double normalMass = 0, tangentMass = 0;       // effective masses along normal and tangent
+    double relativeVelocity = 0; // normal relative velocity before the solver (for restitution)
+};
+
+// Up to two contact points between bodies a and b; the normal points from a to b.
+struct Manifold {
+    BodyId a = 0, b = 0;
+    Vec2 normal{0, 1};
+    Vec2 localNormal{0, 1}; // the normal in body A's frame (projection turns it with A)
+    int count = 0;
+    ContactPoint points[2];
+    double friction = 0, restitution = 0; // mixed from the two bodies
+};
+
+struct Walls {
+    double left = -6, right = 6, bottom = -6, top = 6, thickness = 1;
+};
+
+// A force at a point of a body, both in the body's frame: force = thrust setting × direction.
+struct Thruster {
+    BodyId body = 0;
+    Vec2 localPoint{0, 0};
+    Vec2 direction{0, 0}; // body frame; its length is the thruster's weight
+    bool firing = false;
+};
+using ThrusterId = std::size_t;
+
+// A zero-rest-length spring from a point of a body to a target in the world.
+struct MouseSpring {
+    BodyId body = 0;
+    Vec2 localAnchor{0, 0};
+    Vec2 target{0, 0};
+};
+
+// Measured after every step (formulas in shared/spec/cli.md).
+struct Diagnostics {
+    double keLinear = 0, keAngular = 0, pe = 0, energy = 0;
+    Vec2 momentum{0, 0};
+    double angularMomentum = 0; // about the world origin
+    int contactPoints = 0;      // touching or overlapping points after the step
+    int collisions = 0;         // impacts resolved in the step (exact method: each one found)
+    double maxDepth = 0;        // deepest overlap after the step, m
+};
+
+// A body's free motion over one step under its forces (before contacts), from the integrator.
+struct Motion {
+    Vec2 v{0, 0};      // velocity at the end of the step
+    double w = 0;      // angular velocity at the end of the step
+    Vec2 dx{0, 0};     // displacement over the step
+    double dAngle = 0; // rotation over the step
+};
+
+struct ContactEvent {
+    BodyId a = 0, b = 0;
+    bool begin = true; // false: the bodies stopped touching
+};
+
+class World {
+  public:
+    explicit World(const WorldSettings& settings = {});
+
+    const WorldSettings& settings() const { return settings_; }
+    void setSettings(const WorldSettings& settings); // validated; throws std::invalid_argument
+
+    // Bodies. Every input is checked; a bad one throws std::invalid_argument and changes nothing.
+    BodyId addBody(const BodyDef& def);
+    void addWalls(const Walls& walls); // four static boxes, inner faces at the given lines
+    const std::optional<Walls>& walls() const { return walls_; }
+    const std::vector<Body>& bodies() const { return bodies_; }
+    const Body& body(BodyId id) const { return bodies_.at(id); }
+    std::optional<BodyId> findBody(std::string_view name) const;
+    std::optional<BodyId> bodyAt(Vec2 worldPoint) const; // the topmost dynamic body there
+    void setPosition(BodyId id, Vec2 position, double angle);
+    void setVelocity(BodyId id, Vec2 velocity, double angularVelocity);
+    void setMass(BodyId id, double mass); // keeps the shape's inertia per mass
+    void setRestitution(BodyId id, std::optional<double> restitution);
+    void setFriction(BodyId id, std::optional<double> friction);
+    double restitutionOf(const Body& b) const {
+        return b.restitution.value_or(settings_.restitution);
+    }
+    double frictionOf(const Body& b) const { return b.friction.value_or(settings_.friction); }
+
+    // Forces the user applies.
+    ThrusterId addThruster(BodyId id, Vec2 localPoint, Vec2 direction);
+    void setThrusterFiring(ThrusterId id, bool firing);
+    const std::vector<Thruster>& thrusters() const { return thrusters_; }
+    void setMouseSpring(BodyId id, Vec2 localAnchor, Vec2 target);
+    void moveMouseSpring(Vec2 target);
+    void clearMouseSpring();
+    const std::optional<MouseSpring>& mouseSpring() const { return spring_; }
+
+    // One fixed step of settings().timeStep. Contact events are queued during the step and
+    // delivered to the listener after it.
+    void step();
+    double time() const { return time_; }
+    std::uint64_t stepCount() const { return steps_; }
+    const std::vector<Manifold>& contacts() const { return contacts_; }
+    const Diagnostics& diagnostics() const { return diagnostics_; }
+    void setContactListener(std::function<void(const ContactEvent&)> listener);
+
+  private:
+    WorldSettings settings_;
+    std::vector<Body> bodies_;
+    std::optional<Walls> walls_;
+    std::vector<Thruster> thrusters_;
+    std::optional<MouseSpring> spring_;
+    std::vector<Manifold> contacts_;
+    std::vector<ContactEvent> pendingEvents_;
+    std::function<void(const ContactEvent&)> listener_;
+    std::vector<Motion> motion_; // per body, reused every step
+    Diagnostics diagnostics_;
+    double time_ = 0;
+    std::uint64_t steps_ = 0;
+};
+
+Diagnostics measure(const World& world); // energies and momenta of the current state
+
+} // namespace carom

@@ -1,0 +1,150 @@
+// Shapes and their mass properties as uniform solids.
+#include "carom/shape.h"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace carom {
+namespace {
+
+std::string str(double x) {
+    std::ostringstream s;
+    s.precision(17);
+    s << x;
+    return s.str();
+}
+
+void requirePositive(const char* what, double x) {
+    if (!std::isfinite(x) || x <= 0)
+        throw std::invalid_argument(std::string(what) + ": must be > 0, got " + str(x));
+}
+
+// Outward unit normal of each edge i -> i+1 of a counter-clockwise polygon.
+std::vector<Vec2> edgeNormals(const std::vector<Vec2>& v) {
+    std::vector<Vec2> n(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        Vec2 e = v[(i + 1) % v.size()] - v[i];
+        n[i] = glm::normalize(Vec2{e.y, -e.x});
+    }
+    return n;
+}
+
+// Twice the signed area (the shoelace formula); positive for counter-clockwise vertices.
+double twiceSignedArea(const std::vector<Vec2>& v) {
+    double a = 0;
+    for (std::size_t i = 0; i < v.size(); ++i)
+        a += cross(v[i], v[(i + 1) % v.size()]);
+    return a;
+}
+
+} // namespace
+
+Shape Shape::circle(double radius) {
+    requirePositive("radius", radius);
+    Shape s;
+    s.type_ = ShapeType::Circle;
+    s.radius_ = radius;
+    return s;
+}
+
+Shape Shape::box(double width, double height) {
+    requirePositive("width", width);
+    requirePositive("height", height);
+    Shape s;
+    s.type_ = ShapeType::Box;
+    s.width_ = width;
+    s.height_ = height;
+    double hx = width / 2, hy = height / 2;
+    s.vertices_ = {{-hx, -hy}, {hx, -hy}, {hx, hy}, {-hx, hy}};
+    s.normals_ = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+    return s;
+}
+
+Shape Shape::polygon(const std::vector<Vec2>& input) {
+    if (input.size() < 3)
+        throw std::invalid_argument("vertices: need 3 or more, got " +
+                                    std::to_string(input.size()));
+    double extent = 0;
+    for (std::size_t i = 0; i < input.size(); ++i) {
+        if (!isFinite(input[i]))
+            throw std::invalid_argument("vertices/" + std::to_string(i) + ": must be finite");
+        extent = std::max({extent, std::abs(input[i].x), std::abs(input[i].y)});
+    }
+    std::vector<Vec2> v = input;
+    double area2 = twiceSignedArea(v);
+    if (area2 < 0) {
+        std::reverse(v.begin(), v.end());
+        area2 = -area2;
+    }
+    // Degenerate: no area, or an edge of (almost) no length; tolerances relative to the size.
+    const double eps = 1e-9 * std::max(extent, 1e-300);
+    if (area2 <= eps * eps) throw std::invalid_argument("vertices: degenerate polygon (zero area)");
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        Vec2 a = v[i], b = v[(i + 1) % v.size()], c = v[(i + 2) % v.size()];
+        if (glm::length(b - a) <= eps)
+            throw std::invalid_argument("vertices: degenerate polygon (repeated vertex " +
+                                        std::to_string(i) + ")");
+        // Convex and counter-clockwise: every turn is to the left (collinear points refused too).
+        if (cross(b - a, c - b) <= eps * glm::length(c - b))
+            throw std::invalid_argument("vertices: polygon is not convex at vertex " +
+                                        std::to_string((i + 1) % v.size()));
+    }
+    // Centroid of a polygon: c = Σ (vi + vi+1) cross(vi, vi+1) / (3 · 2A).
+    Vec2 c{0, 0};
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        Vec2 a = v[i], b = v[(i + 1) % v.size()];
+        c += (a + b) * cross(a, b);
+    }
+    c /= 3 * area2;
+    // An already-centred polygon (a saved scene) is left exactly as it is, so files round-trip.
+    if (glm::length(c) <= 1e-12 * extent) c = Vec2{0, 0};
+    for (Vec2& p : v)
+        p -= c;
+    Shape s;
+    s.type_ = ShapeType::Polygon;
+    s.vertices_ = v;
+    s.normals_ = edgeNormals(v);
+    s.centroidOffset_ = c;
+    return s;
+}
+
+MassProperties Shape::massProperties() const {
+    MassProperties m;
+    switch (type_) {
+    case ShapeType::Circle: // I = m r² / 2
+        m.area = M_PI * radius_ * radius_;
+        m.inertiaPerMass = radius_ * radius_ / 2;
+        break;
+    case ShapeType::Box: // I = m (w² + h²) / 12
+        m.area = width_ * height_;
+        m.inertiaPerMass = (width_ * width_ + height_ * height_) / 12;
+        break;
+    case ShapeType::Polygon: {
+        // Sum over the triangles (0, a, b) about the centroid: I/m = Σ c (a·a + a·b + b·b) / (6 Σ
+        // c), c = cross(a, b) (the polygon's second moment of area over its area).
+        double num = 0, den = 0;
+        for (std::size_t i = 0; i < vertices_.size(); ++i) {
+            Vec2 a = vertices_[i], b = vertices_[(i + 1) % vertices_.size()];
+            double c = cross(a, b);
+            num += c * (glm::dot(a, a) + glm::dot(a, b) + glm::dot(b, b));
+            den += c;
+        }
+        m.area = den / 2;
+        m.inertiaPerMass = num / (6 * den);
+        break;
+    }
+    }
+    return m;
+}
+
+double Shape::boundingRadius() const {
+    if (type_ == ShapeType::Circle) return radius_;
+    double r2 = 0;
+    for (Vec2 p : vertices_)
+        r2 = std::max(r2, lengthSquared(p));
+    return std::sqrt(r2);
+}
+
+} // namespace carom

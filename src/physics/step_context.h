@@ -1,0 +1,48 @@
+// What the stages of a step work on: the world's internals, handed over by World::step.
+// Internal to the engine; each stage lives in the file named beside it.
+#pragma once
+
+#include "carom/world.h"
+#include <optional>
+#include <vector>
+
+namespace carom {
+
+struct StepContext {
+    const WorldSettings& settings;
+    std::vector<Body>& bodies;
+    const std::vector<Thruster>& thrusters;
+    const std::optional<MouseSpring>& spring;
+    std::vector<Manifold>& contacts;
+    std::vector<Motion>& motion;
+    std::vector<ContactEvent>& events;
+    Diagnostics& diagnostics;
+    double h; // the step, s
+};
+
+// forces.cpp: gravity, damping, thrusters and the mouse spring into each body's force and torque.
+void accumulateForces(const StepContext& c);
+
+// integrate.cpp: free motion under the forces (semi-implicit Euler or RK4) into c.motion,
+// velocities set to the free ones; then the positions, moved by the free displacement plus whatever
+// the contact solver changed in the velocities.
+void integrateVelocities(StepContext& c);
+void integratePositions(StepContext& c);
+
+// contacts.cpp: broad phase + narrow phase; manifolds kept from the last step carry their
+// impulses over (warm starting); begin/end events queued.
+void updateContacts(StepContext& c);
+
+// contact_solver.cpp: sequential impulses with friction and restitution (Catto; Hecker's Eq. 9).
+void solveImpulses(StepContext& c);
+
+// projection.cpp: move bodies apart along the normals, shared by inverse mass.
+void projectContacts(StepContext& c, int iterations, bool updateVelocities);
+
+// penalty.cpp: spring-damper contact forces, applied as impulses over the step.
+void applyPenaltyForces(StepContext& c);
+
+// exact.cpp: the step with each collision found at its time of contact.
+void stepExact(StepContext& c);
+
+} // namespace carom

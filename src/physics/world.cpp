@@ -1,0 +1,240 @@
+// The world: bodies and user forces, every input checked where it enters, and the step.
+#include "carom/world.h"
+
+#include "step_context.h"
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+namespace carom {
+namespace {
+
+std::string str(double x) {
+    std::ostringstream s;
+    s.precision(17);
+    s << x;
+    return s.str();
+}
+
+void requireFinite(const char* what, double x) {
+    if (!std::isfinite(x)) throw std::invalid_argument(std::string(what) + ": must be finite");
+}
+
+void requireFinite(const char* what, Vec2 v) {
+    if (!isFinite(v)) throw std::invalid_argument(std::string(what) + ": must be finite");
+}
+
+void requireCoefficient(const char* what, std::optional<double> x, double hi) {
+    if (!x) return;
+    if (!std::isfinite(*x) || *x < 0 || *x > hi)
+        throw std::invalid_argument(std::string(what) + ": must be in [0, " + str(hi) + "], got " +
+                                    str(*x));
+}
+
+bool contains(const Body& b, Vec2 worldPoint) {
+    Vec2 p = b.localPoint(worldPoint);
+    if (b.shape.type() == ShapeType::Circle)
+        return lengthSquared(p) <= b.shape.radius() * b.shape.radius();
+    const auto& v = b.shape.vertices();
+    const auto& n = b.shape.normals();
+    for (std::size_t i = 0; i < v.size(); ++i)
+        if (glm::dot(n[i], p - v[i]) > 0) return false;
+    return true;
+}
+
+} // namespace
+
+World::World(const WorldSettings& settings) {
+    setSettings(settings);
+}
+
+void World::setSettings(const WorldSettings& settings) {
+    validate(settings);
+    settings_ = settings;
+}
+
+BodyId World::addBody(const BodyDef& def) {
+    requireFinite("position", def.position);
+    requireFinite("angle", def.angle);
+    requireFinite("velocity", def.velocity);
+    requireFinite("angular_velocity", def.angularVelocity);
+    if (def.mass && def.density)
+        throw std::invalid_argument("mass: give mass or density, not both");
+    if (def.mass && (!std::isfinite(*def.mass) || *def.mass <= 0))
+        throw std::invalid_argument("mass: must be > 0, got " + str(*def.mass));
+    if (def.density && (!std::isfinite(*def.density) || *def.density <= 0))
+        throw std::invalid_argument("density: must be > 0, got " + str(*def.density));
+    requireCoefficient("restitution", def.restitution, 1);
+    requireCoefficient("friction", def.friction, INFINITY);
+
+    Body b;
+    b.name = def.name.empty() ? "body" + std::to_string(bodies_.size()) : def.name;
+    if (findBody(b.name))
+        throw std::invalid_argument("name: duplicate body name \"" + b.name + "\"");
+    b.type = def.type;
+    b.shape = def.shape;
+    b.xf = Transform{def.position, Rot(def.angle)};
+    b.angle = def.angle;
+    if (def.type != BodyType::Static) {
+        b.v = def.velocity;
+        b.w = def.angularVelocity;
+    }
+    MassProperties mp = def.shape.massProperties();
+    b.massGiven = def.mass.has_value();
+    b.density = def.density;
+    b.mass = def.mass ? *def.mass : def.density.value_or(1.0) * mp.area;
+    b.inertia = b.mass * mp.inertiaPerMass;
+    if (b.isDynamic()) {
+        b.invMass = 1 / b.mass;
+        b.invInertia = 1 / b.inertia;
+    }
+    b.restitution = def.restitution;
+    b.friction = def.friction;
+    b.wall = def.wall;
+    bodies_.push_back(std::move(b));
+    return bodies_.size() - 1;
+}
+
+void World::addWalls(const Walls& w) {
+    for (double x : {w.left, w.right, w.bottom, w.top, w.thickness})
+        requireFinite("walls", x);
+    if (!(w.right > w.left) || !(w.top > w.bottom))
+        throw std::invalid_argument("walls: need left < right and bottom < top");
+    if (!(w.thickness > 0)) throw std::invalid_argument("walls: thickness must be > 0");
+    const double t = w.thickness, width = w.right - w.left + 2 * t, height = w.top - w.bottom;
+    const double cx = (w.left + w.right) / 2, cy = (w.bottom + w.top) / 2;
+    auto wall = [&](const char* name, Vec2 centre, double wx, double wy) {
+        BodyDef d;
+        d.name = name;
+        d.type = BodyType::Static;
+        d.shape = Shape::box(wx, wy);
+        d.position = centre;
+        d.wall = true;
+        addBody(d);
+    };
+    wall("wall-left", {w.left - t / 2, cy}, t, height);
+    wall("wall-right", {w.right + t / 2, cy}, t, height);
+    wall("wall-bottom", {cx, w.bottom - t / 2}, width, t);
+    wall("wall-top", {cx, w.top + t / 2}, width, t);
+    walls_ = w;
+}
+
+std::optional<BodyId> World::findBody(std::string_view name) const {
+    for (BodyId i = 0; i < bodies_.size(); ++i)
+        if (bodies_[i].name == name) return i;
+    return std::nullopt;
+}
+
+std::optional<BodyId> World::bodyAt(Vec2 p) const {
+    for (BodyId i = bodies_.size(); i-- > 0;)
+        if (bodies_[i].isDynamic() && contains(bodies_[i], p)) return i;
+    return std::nullopt;
+}
+
+void World::setPosition(BodyId id, Vec2 position, double angle) {
+    requireFinite("position", position);
+    requireFinite("angle", angle);
+    Body& b = bodies_.at(id);
+    b.xf = Transform{position, Rot(angle)};
+    b.angle = angle;
+}
+
+void World::setVelocity(BodyId id, Vec2 velocity, double angularVelocity) {
+    requireFinite("velocity", velocity);
+    requireFinite("angular_velocity", angularVelocity);
+    Body& b = bodies_.at(id);
+    if (b.type == BodyType::Static) return;
+    b.v = velocity;
+    b.w = angularVelocity;
+}
+
+void World::setMass(BodyId id, double mass) {
+    if (!std::isfinite(mass) || mass <= 0)
+        throw std::invalid_argument("mass: must be > 0, got " + str(mass));
+    Body& b = bodies_.at(id);
+    b.inertia *= mass / b.mass;
+    b.mass = mass;
+    b.massGiven = true;
+    b.density.reset();
+    if (b.isDynamic()) {
+        b.invMass = 1 / b.mass;
+        b.invInertia = 1 / b.inertia;
+    }
+}
+
+void World::setRestitution(BodyId id, std::optional<double> restitution) {
+    requireCoefficient("restitution", restitution, 1);
+    bodies_.at(id).restitution = restitution;
+}
+
+void World::setFriction(BodyId id, std::optional<double> friction) {
+    requireCoefficient("friction", friction, INFINITY);
+    bodies_.at(id).friction = friction;
+}
+
+ThrusterId World::addThruster(BodyId id, Vec2 localPoint, Vec2 direction) {
+    bodies_.at(id);
+    requireFinite("thruster point", localPoint);
+    requireFinite("thruster direction", direction);
+    thrusters_.push_back(Thruster{id, localPoint, direction, false});
+    return thrusters_.size() - 1;
+}
+
+void World::setThrusterFiring(ThrusterId id, bool firing) {
+    thrusters_.at(id).firing = firing;
+}
+
+void World::setMouseSpring(BodyId id, Vec2 localAnchor, Vec2 target) {
+    bodies_.at(id);
+    requireFinite("spring anchor", localAnchor);
+    requireFinite("spring target", target);
+    spring_ = MouseSpring{id, localAnchor, target};
+}
+
+void World::moveMouseSpring(Vec2 target) {
+    requireFinite("spring target", target);
+    if (spring_) spring_->target = target;
+}
+
+void World::clearMouseSpring() {
+    spring_.reset();
+}
+
+void World::setContactListener(std::function<void(const ContactEvent&)> listener) {
+    listener_ = std::move(listener);
+}
+
+// The step, stage by stage (design.md): forces and free motion, contacts, their resolution by
+// the chosen method, positions, projection; then events and diagnostics.
+void World::step() {
+    motion_.resize(bodies_.size());
+    pendingEvents_.clear();
+    Diagnostics d;
+    StepContext c{settings_, bodies_,        thrusters_, spring_,           contacts_,
+                  motion_,   pendingEvents_, d,          settings_.timeStep};
+    const Method method = settings_.method;
+    if (method == Method::Exact) {
+        stepExact(c);
+    } else {
+        integrateVelocities(c); // forces (gravity, damping, thrusters, spring) inside
+        updateContacts(c);
+        if (method == Method::ImpulseProjection || method == Method::Impulse) solveImpulses(c);
+        if (method == Method::Penalty) applyPenaltyForces(c);
+        integratePositions(c);
+        if (method == Method::ImpulseProjection)
+            projectContacts(c, settings_.positionIterations, false);
+        if (method == Method::Projection) projectContacts(c, settings_.positionIterations, true);
+    }
+    time_ += settings_.timeStep;
+    ++steps_;
+    Diagnostics m = measure(*this);
+    m.contactPoints = d.contactPoints;
+    m.collisions = d.collisions;
+    m.maxDepth = d.maxDepth;
+    diagnostics_ = m;
+    if (listener_)
+        for (const ContactEvent& e : pendingEvents_)
+            listener_(e);
+}
+
+} // namespace carom

@@ -1,0 +1,37 @@
+// Scene files (shared/spec/scene-format.md) <-> worlds. A Scene is the file's content as data;
+// buildWorld makes a running World of it and captureScene turns a World's state back into one.
+#pragma once
+
+#include "carom/world.h"
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace carom {
+
+// A refused scene. what() reads "FILE: /json/pointer: what is wrong", e.g.
+// "scenes/broken.json: /bodies/2/shape/radius: must be > 0, got -1"; callers that print it to
+// the console put "error: " in front.
+class SceneError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+struct Scene {
+    std::string name;
+    WorldSettings settings;
+    std::optional<Walls> walls;
+    std::vector<BodyDef> bodies;
+};
+
+Scene parseScene(const std::string& jsonText, const std::string& fileName); // throws SceneError
+Scene loadScene(const std::string& path);                                   // throws SceneError
+std::string serializeScene(const Scene& scene);
+// Writes to a temporary file beside path, then renames it: no partial file is ever left behind.
+void saveScene(const Scene& scene, const std::string& path); // throws SceneError
+
+World buildWorld(const Scene& scene);
+Scene captureScene(const World& world, const std::string& name); // walls saved as "walls"
+
+} // namespace carom

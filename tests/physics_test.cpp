@@ -1,0 +1,225 @@
+// The physics against answers known in advance: collision formulas, Hecker's Eq. 9, restitution
+// bounce heights, friction on an incline, conservation laws, the integrators.
+#include "test_worlds.h"
+
+#include <gtest/gtest.h>
+#include <random>
+
+using namespace carom;
+using namespace carom::test;
+
+namespace {
+
+WorldSettings freeSpace(double restitution, Method method = Method::ImpulseProjection) {
+    WorldSettings s;
+    s.restitution = restitution;
+    s.method = method;
+    return s;
+}
+
+// Steps until the world reports a collision, then `after` steps more.
+void runThroughCollision(World& w, int after, int limit = 1000) {
+    for (int i = 0; i < limit && w.diagnostics().collisions == 0; ++i)
+        w.step();
+    ASSERT_GT(w.diagnostics().collisions, 0) << "no collision happened";
+    for (int i = 0; i < after; ++i)
+        w.step();
+}
+
+} // namespace
+
+// 1D collision of two bodies with restitution e (e.g. Hecker, Eq. 9 with r = 0):
+//   v1' = (m1 v1 + m2 v2 − e m2 (v1 − v2)) / (m1 + m2),  v2' = v1' + e (v1 − v2).
+class OneDimensional : public ::testing::TestWithParam<double> {};
+
+TEST_P(OneDimensional, VelocitiesFollowTheFormula) {
+    const double e = GetParam(), m1 = 1, m2 = 2, v1 = 3, v2 = -1;
+    World w(freeSpace(e));
+    BodyId a = w.addBody(circle("a", {-2, 0}, 0.5, m1, {v1, 0}));
+    BodyId b = w.addBody(circle("b", {2, 0}, 0.5, m2, {v2, 0}));
+    runThroughCollision(w, 5);
+    const double u1 = (m1 * v1 + m2 * v2 - e * m2 * (v1 - v2)) / (m1 + m2);
+    const double u2 = u1 + e * (v1 - v2);
+    EXPECT_NEAR(w.body(a).v.x, u1, 1e-9);
+    EXPECT_NEAR(w.body(b).v.x, u2, 1e-9);
+    EXPECT_NEAR(w.body(a).v.y, 0, 1e-12);
+    EXPECT_NEAR(w.body(b).w, 0, 1e-12);
+}
+
+INSTANTIATE_TEST_SUITE_P(Restitution, OneDimensional, ::testing::Values(0.0, 0.5, 1.0));
+
+// Hecker, "Collision Response" (1997), Eq. 9 in 2D, an off-centre hit on a free box:
+//   j = −(1 + e) v_AB · n / (1/mA + 1/mB + (rA × n)²/IA + (rB × n)²/IB).
+TEST(Hecker, OffCentreHitOnAFreeBox) {
+    const double e = 0.5, mBall = 1, mBox = 2, speed = 4;
+    WorldSettings s = freeSpace(e);
+    World w(s);
+    BodyId ball = w.addBody(circle("ball", {-3, 0.5}, 0.25, mBall, {speed, 0}));
+    BodyId blk = w.addBody(box("box", {0, 0}, 1, 3, mBox));
+    runThroughCollision(w, 3);
+
+    const Vec2 n{1, 0}, rB{-0.5, 0.5}; // the box's left face at the ball's height
+    const double IB = mBox * (1 * 1 + 3 * 3) / 12.0;
+    const double rn = cross(rB, n);
+    const double j = (1 + e) * speed / (1 / mBall + 1 / mBox + rn * rn / IB);
+    EXPECT_NEAR(w.body(ball).v.x, speed - j / mBall, 1e-9);
+    EXPECT_NEAR(w.body(blk).v.x, j / mBox, 1e-9);
+    EXPECT_NEAR(w.body(blk).v.y, 0, 1e-9);
+    EXPECT_NEAR(w.body(blk).w, cross(rB, j * n) / IB, 1e-9);
+    EXPECT_NEAR(w.body(ball).w, 0, 1e-12);
+}
+
+// A ball dropped from height h0 on a floor rebounds to e² h0, then e⁴ h0 (v' = e v, h = v²/2g),
+// and finally rests on the floor.
+TEST(Restitution, BounceHeightsFollowESquared) {
+    const double e = 0.8, h0 = 4.5, r = 0.5;
+    WorldSettings s;
+    s.gravity = {0, -9.81};
+    World w(s);
+    w.addBody(ground({0, -1}, 20, 2));
+    BodyDef d = circle("ball", {0, r + h0}, r, 1);
+    d.restitution = e;
+    BodyId ball = w.addBody(d);
+    std::vector<double> peaks;
+    double prevY = w.body(ball).xf.p.y, prevV = 0;
+    for (int i = 0; i < 60 * 20; ++i) {
+        w.step();
+        double v = w.body(ball).v.y;
+        if (prevV > 0 && v <= 0) peaks.push_back(prevY - r);
+        prevY = w.body(ball).xf.p.y;
+        prevV = v;
+    }
+    ASSERT_GE(peaks.size(), 3u);
+    // Discrete steps and speculative contact place each bounce within a step's travel of the
+    // floor: a few percent of the height.
+    EXPECT_NEAR(peaks[0], e * e * h0, 0.03 * e * e * h0);
+    EXPECT_NEAR(peaks[1], std::pow(e, 4) * h0, 0.05 * std::pow(e, 4) * h0);
+    EXPECT_NEAR(peaks[2], std::pow(e, 6) * h0, 0.08 * std::pow(e, 6) * h0);
+    EXPECT_NEAR(w.body(ball).xf.p.y, r, 0.01);
+    EXPECT_NEAR(w.body(ball).v.y, 0, 0.05);
+}
+
+// A block on an incline of angle θ: it stays if μ ≥ tan θ; otherwise it slides down with
+// a = g (sin θ − μ cos θ).
+struct InclineCase {
+    double mu;
+    bool slides;
+};
+
+class Incline : public ::testing::TestWithParam<InclineCase> {};
+
+TEST_P(Incline, StaysOrSlidesAsCoulombSays) {
+    const double theta = M_PI / 6, g = 9.81, mu = GetParam().mu;
+    WorldSettings s;
+    s.gravity = {0, -g};
+    s.friction = mu;
+    s.restitution = 0;
+    World w(s);
+    w.addBody(ground({0, 0}, 30, 1, theta));
+    const Vec2 along{std::cos(theta), std::sin(theta)}, up{-std::sin(theta), std::cos(theta)};
+    BodyDef d = box("block", up * 1.0, 1, 1, 1);
+    d.angle = theta;
+    BodyId b = w.addBody(d);
+    run(w, 0.5); // settle onto the slope
+    const Vec2 p0 = w.body(b).xf.p;
+    const double v0 = glm::dot(w.body(b).v, along);
+    const double t = 1.0;
+    run(w, t);
+    const double travelled = glm::dot(w.body(b).xf.p - p0, along);
+    if (GetParam().slides) {
+        const double a = -g * (std::sin(theta) - mu * std::cos(theta)); // along +x up the slope
+        const double expected = v0 * t + 0.5 * a * t * t;
+        EXPECT_NEAR(travelled, expected, 0.03 * std::abs(expected));
+    } else {
+        EXPECT_NEAR(travelled, 0, 0.005);
+        EXPECT_NEAR(w.body(b).angle, theta, 0.01);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Friction, Incline,
+                         ::testing::Values(InclineCase{0.7, false}, InclineCase{0.3, true},
+                                           InclineCase{0.0, true}));
+
+// In free space the contact impulses are equal and opposite, applied at one point: linear and
+// angular momentum stay what they were, to round-off.
+class Momentum : public ::testing::TestWithParam<Method> {};
+
+TEST_P(Momentum, ConservedInFreeSpaceCollisions) {
+    World w(freeSpace(0.7, GetParam()));
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int i = 0; i < 12; ++i) {
+        Vec2 p{(i % 4) * 2.0 - 3, (i / 4) * 2.0 - 2}, v{3 * u(rng), 3 * u(rng)};
+        BodyDef d = i % 2 ? circle("", p, 0.4 + 0.3 * std::abs(u(rng)), 1 + std::abs(u(rng)), v)
+                          : box("", p, 0.5 + std::abs(u(rng)), 0.5 + std::abs(u(rng)), 1, v);
+        d.name = "b" + std::to_string(i);
+        d.angularVelocity = 2 * u(rng);
+        w.addBody(d);
+    }
+    const Diagnostics before = measure(w);
+    int collisions = 0;
+    for (int i = 0; i < 300; ++i) {
+        w.step();
+        collisions += w.diagnostics().collisions;
+    }
+    ASSERT_GT(collisions, 5);
+    const Diagnostics after = w.diagnostics();
+    EXPECT_NEAR(after.momentum.x, before.momentum.x, 1e-10);
+    EXPECT_NEAR(after.momentum.y, before.momentum.y, 1e-10);
+    if (GetParam() ==
+        Method::Impulse) // projection moves bodies without a velocity: L = Σ m p × v changes
+        EXPECT_NEAR(after.angularMomentum, before.angularMomentum, 1e-9);
+}
+
+INSTANTIATE_TEST_SUITE_P(Methods, Momentum,
+                         ::testing::Values(Method::ImpulseProjection, Method::Impulse,
+                                           Method::Penalty));
+
+// A body on the mouse spring (zero rest length, stiffness k, at its centre) in free space is a
+// harmonic oscillator: x(t) = x0 cos(√(k/m) t). RK4's error is far below Euler's.
+TEST(Integrators, HarmonicOscillator) {
+    auto finalError = [](Integrator integrator) {
+        WorldSettings s;
+        s.integrator = integrator;
+        s.springStiffness = 3;
+        s.timeStep = 0.01;
+        World w(s);
+        BodyId b = w.addBody(circle("bob", {1, 0}, 0.1, 1));
+        w.setMouseSpring(b, {0, 0}, {0, 0});
+        run(w, 2.0);
+        return std::abs(w.body(b).xf.p.x - std::cos(std::sqrt(3.0) * w.time()));
+    };
+    const double euler = finalError(Integrator::Euler), rk4 = finalError(Integrator::RK4);
+    EXPECT_LT(rk4, 1e-8);
+    EXPECT_LT(euler, 0.05);
+    EXPECT_LT(rk4, euler / 1000);
+}
+
+// Damping: with only linear drag, v(t) = v0 e^(−k t / m).
+TEST(Integrators, LinearDampingDecaysExponentially) {
+    WorldSettings s;
+    s.damping = 0.5;
+    s.integrator = Integrator::RK4;
+    s.timeStep = 0.01;
+    World w(s);
+    BodyId b = w.addBody(circle("ball", {0, 0}, 0.5, 2, {4, 0}));
+    run(w, 1.0);
+    EXPECT_NEAR(w.body(b).v.x, 4 * std::exp(-0.5 * 1.0 / 2), 1e-8);
+}
+
+// A thruster on the body's own frame: a block turned a quarter turn, pushed along its local +x,
+// accelerates along world +y at F/m.
+TEST(Forces, ThrusterPushesInTheBodyFrame) {
+    WorldSettings s;
+    s.thrust = 2;
+    World w(s);
+    BodyDef d = box("block1", {0, 0}, 1, 3, 4);
+    d.angle = M_PI / 2;
+    BodyId b = w.addBody(d);
+    ThrusterId t = w.addThruster(b, {0, 0}, {1, 0});
+    w.setThrusterFiring(t, true);
+    run(w, 1.0);
+    EXPECT_NEAR(w.body(b).v.x, 0, 1e-12);
+    EXPECT_NEAR(w.body(b).v.y, 2.0 / 4 * w.time(), 1e-9);
+    EXPECT_NEAR(w.body(b).w, 0, 1e-12);
+}

@@ -1,0 +1,182 @@
+// The world as a user of the library meets it: inputs checked, the stepper, events, stability,
+// determinism, no NaN.
+#include "carom/stepper.h"
+#include "test_worlds.h"
+
+#include <cstring>
+#include <gtest/gtest.h>
+#include <random>
+
+using namespace carom;
+using namespace carom::test;
+
+TEST(Inputs, BadValuesAreRefusedAndChangeNothing) {
+    World w;
+    BodyDef d = circle("a", {0, 0}, 1, 1);
+    d.mass = -1;
+    EXPECT_THROW(w.addBody(d), std::invalid_argument);
+    d.mass = 1;
+    d.position = {NAN, 0};
+    EXPECT_THROW(w.addBody(d), std::invalid_argument);
+    d.position = {0, 0};
+    d.restitution = 1.5;
+    EXPECT_THROW(w.addBody(d), std::invalid_argument);
+    d.restitution.reset();
+    d.density = 2;
+    EXPECT_THROW(w.addBody(d), std::invalid_argument); // mass and density both
+    EXPECT_TRUE(w.bodies().empty());
+    d.density.reset();
+    BodyId id = w.addBody(d);
+    EXPECT_THROW(w.addBody(d), std::invalid_argument); // duplicate name
+    EXPECT_THROW(w.setVelocity(id, {INFINITY, 0}, 0), std::invalid_argument);
+    EXPECT_THROW(w.setMass(id, 0), std::invalid_argument);
+    EXPECT_EQ(w.body(id).mass, 1);
+    WorldSettings s;
+    s.timeStep = 0;
+    EXPECT_THROW(w.setSettings(s), std::invalid_argument);
+    EXPECT_EQ(w.settings().timeStep, 1.0 / 60);
+    EXPECT_THROW(Shape::circle(-1), std::invalid_argument);
+    EXPECT_THROW(Shape::polygon({{0, 0}, {2, 0}, {1, 0.2}, {2, 2}, {0, 2}}), std::invalid_argument);
+    EXPECT_THROW(Shape::polygon({{0, 0}, {1, 1}, {2, 2}}), std::invalid_argument);
+}
+
+// Mass properties of uniform solids: a square polygon has the box's I = m (w² + h²)/12, and
+// a polygon given off-centre is moved so that its centroid is the origin.
+TEST(Shapes, PolygonMassPropertiesMatchTheBox) {
+    Shape sq = Shape::polygon({{1, 1}, {3, 1}, {3, 2}, {1, 2}});
+    EXPECT_NEAR(sq.massProperties().area, 2, 1e-12);
+    EXPECT_NEAR(sq.massProperties().inertiaPerMass, (4 + 1) / 12.0, 1e-12);
+    EXPECT_NEAR(sq.centroidOffset().x, 2, 1e-12);
+    EXPECT_NEAR(sq.centroidOffset().y, 1.5, 1e-12);
+    Shape again = Shape::polygon(sq.vertices()); // already centred: left exactly as it is
+    EXPECT_EQ(again.vertices(), sq.vertices());
+    // Right triangle legs a, b about its centroid: I/m = (a² + b²)/18.
+    Shape tri = Shape::polygon({{0, 0}, {3, 0}, {0, 2}});
+    EXPECT_NEAR(tri.massProperties().inertiaPerMass, (9 + 4) / 18.0, 1e-12);
+    EXPECT_NEAR(Shape::circle(2).massProperties().inertiaPerMass, 2, 1e-12);
+}
+
+TEST(Stepper, TurnsRealTimeIntoFixedSteps) {
+    World w;
+    Stepper st;
+    EXPECT_EQ(st.advance(w, 0.5 / 60), 0);
+    EXPECT_EQ(st.advance(w, 0.6 / 60), 1); // the accumulator kept the half step
+    st.timeRate = 2;
+    EXPECT_EQ(st.advance(w, 1.0 / 60), 2);
+    st.timeRate = 1;
+    EXPECT_EQ(st.advance(w, 10.0), st.maxStepsPerFrame); // capped: a slow frame cannot snowball
+    EXPECT_LE(st.advance(w, 0.0), 1);
+    st.paused = true;
+    EXPECT_EQ(st.advance(w, 1.0), 0);
+    st.requestSingleStep();
+    const auto before = w.stepCount();
+    EXPECT_EQ(st.advance(w, 1.0), 1);
+    EXPECT_EQ(w.stepCount(), before + 1);
+}
+
+TEST(Events, BeginAndEndAreDeliveredAfterTheStep) {
+    WorldSettings s;
+    s.gravity = {0, -9.81};
+    World w(s);
+    w.addBody(ground({0, -1}, 20, 2));
+    BodyId ball = w.addBody(circle("ball", {0, 2}, 0.5, 1)); // restitution 1: it bounces
+    std::vector<ContactEvent> events;
+    w.setContactListener([&](const ContactEvent& e) { events.push_back(e); });
+    run(w, 1.5);
+    ASSERT_GE(events.size(), 2u);
+    EXPECT_TRUE(events[0].begin);
+    EXPECT_EQ(events[0].b, ball);
+    EXPECT_FALSE(events[1].begin);
+}
+
+// Ten boxes stacked on the ground stay put: the top one moves less than 2 cm in 10 s.
+TEST(Stability, BoxStackRests) {
+    WorldSettings s;
+    s.gravity = {0, -9.81};
+    s.friction = 0.6;
+    s.restitution = 0;
+    World w(s);
+    w.addBody(ground({0, -1}, 40, 2));
+    BodyId top = 0;
+    for (int i = 0; i < 10; ++i)
+        top = w.addBody(box(("box" + std::to_string(i)).c_str(), {0, 0.5 + i}, 1, 1, 1));
+    const Vec2 start = w.body(top).xf.p;
+    run(w, 10);
+    EXPECT_LT(glm::length(w.body(top).xf.p - start), 0.02);
+    EXPECT_LT(std::abs(w.body(top).angle), 0.01);
+    EXPECT_LT(w.diagnostics().keLinear, 1e-3);
+}
+
+// The pyramid of base 20 stands after 60 s of simulated time: its top box sags a few centimetres
+// at most and nothing slides off.
+TEST(Stability, PyramidOfBase20Stands) {
+    World w = pyramid(20);
+    const Body& top = w.bodies().back();
+    const Vec2 start = top.xf.p;
+    run(w, 60);
+    EXPECT_LT(std::abs(top.xf.p.x - start.x), 0.05);
+    EXPECT_LT(start.y - top.xf.p.y, 0.1);
+    EXPECT_LT(std::abs(top.angle), 0.02);
+}
+
+// Same inputs, same numbers, bit for bit.
+TEST(Determinism, SameRunTwiceGivesTheSameBits) {
+    auto runOnce = [] {
+        World w = pyramid(10);
+        w.setVelocity(w.bodies().size() - 1, {3, 1}, 2); // knock the top box
+        run(w, 3);
+        return w;
+    };
+    World a = runOnce(), b = runOnce();
+    ASSERT_EQ(a.bodies().size(), b.bodies().size());
+    for (std::size_t i = 0; i < a.bodies().size(); ++i) {
+        const Body &p = a.bodies()[i], &q = b.bodies()[i];
+        double x[6] = {p.xf.p.x, p.xf.p.y, p.angle, p.v.x, p.v.y, p.w};
+        double y[6] = {q.xf.p.x, q.xf.p.y, q.angle, q.v.x, q.v.y, q.w};
+        EXPECT_EQ(std::memcmp(x, y, sizeof x), 0) << "body " << i;
+    }
+}
+
+// Random crowded scenes, overlapping from the start, fast and spinning, under every method and
+// integrator that runs here: no NaN or infinity ever reaches the state.
+TEST(Robustness, RandomScenesNeverMakeNaN) {
+    std::mt19937 rng(42);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (Method method : allMethods()) {
+        if (method == Method::Exact) continue; // its own tests
+        for (Integrator integrator : allIntegrators()) {
+            for (int scene = 0; scene < 3; ++scene) {
+                WorldSettings s;
+                s.gravity = {0, -9.81 * std::abs(u(rng))};
+                s.method = method;
+                s.integrator = integrator;
+                s.friction = std::abs(u(rng));
+                s.restitution = std::abs(u(rng));
+                World w(s);
+                w.addWalls(Walls{});
+                for (int i = 0; i < 25; ++i) {
+                    BodyDef d;
+                    d.name = "b" + std::to_string(i);
+                    int kind = i % 3;
+                    d.shape = kind == 0 ? Shape::circle(0.1 + std::abs(u(rng)))
+                              : kind == 1
+                                  ? Shape::box(0.1 + std::abs(u(rng)), 0.1 + 2 * std::abs(u(rng)))
+                                  : Shape::polygon({{0, 0}, {1 + std::abs(u(rng)), 0}, {0.3, 0.8}});
+                    d.position = {5 * u(rng), 5 * u(rng)};
+                    d.angle = 3 * u(rng);
+                    d.velocity = {30 * u(rng), 30 * u(rng)};
+                    d.angularVelocity = 20 * u(rng);
+                    d.density = 0.1 + 10 * std::abs(u(rng));
+                    w.addBody(d);
+                }
+                for (int i = 0; i < 300; ++i)
+                    w.step();
+                for (const Body& b : w.bodies()) {
+                    ASSERT_TRUE(isFinite(b.xf.p) && isFinite(b.v) && std::isfinite(b.w) &&
+                                std::isfinite(b.angle))
+                        << toString(method) << " " << toString(integrator) << " " << b.name;
+                }
+            }
+        }
+    }
+}

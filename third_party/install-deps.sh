@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs Carom's build and test dependencies from Debian's packages, and nothing else.
+# Safe to run again: packages already present are skipped, so a ready machine needs no network.
+set -euo pipefail
+
+packages=(
+  cmake g++ make pkg-config
+  libsdl2-dev libimgui-dev libglm-dev nlohmann-json3-dev
+  libgtest-dev
+  libgl-dev
+  xvfb xdotool imagemagick x11-utils   # app tests and screenshots under a virtual X server
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -q
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
