@@ -1,0 +1,280 @@
+// Window, GL context, ImGui and the frame loop.
+#include "app.h"
+
+#include "input.h"
+#include "panels.h"
+#include "plots.h"
+#include "png_write.h"
+#include "renderer.h"
+#include "settings.h"
+#include <SDL.h>
+#include <SDL_opengl.h>
+#include <algorithm>
+#include <backends/imgui_impl_opengl3.h>
+#include <backends/imgui_impl_sdl.h>
+#include <cstdio>
+#include <filesystem>
+#include <imgui.h>
+
+namespace app {
+namespace {
+
+// Everything the running app holds, in one place.
+struct AppState {
+    SDL_Window* window = nullptr;
+    SDL_GLContext gl = nullptr;
+    std::string configDir, iniPath;
+    Prefs prefs;
+    Session session;
+    Camera camera;
+    Camera lastFit; // the camera as the last fit left it: still equal means "not moved by hand"
+    InputState input;
+    PanelState panels;
+    PlotState plots;
+    RenderState render;
+    Stats stats;
+    Rect lastView{{0, 0}, {0, 0}}; // the simulation view of the last frame
+};
+
+bool initWindow(AppState& a, int width, int height) {
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+        std::fprintf(stderr, "error: cannot start SDL video: %s\n", SDL_GetError());
+        return false;
+    }
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
+    a.window = SDL_CreateWindow("Carom", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width,
+                                height, SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE);
+    if (!a.window) {
+        std::fprintf(stderr, "error: cannot open a window: %s\n", SDL_GetError());
+        return false;
+    }
+    a.gl = SDL_GL_CreateContext(a.window);
+    if (!a.gl) {
+        std::fprintf(stderr, "error: cannot create an OpenGL 3.3 core context: %s\n",
+                     SDL_GetError());
+        return false;
+    }
+    SDL_GL_MakeCurrent(a.window, a.gl);
+    SDL_GL_SetSwapInterval(1); // vsync where there is one; the loop also caps at 60 fps
+    return true;
+}
+
+// A clear sans-serif font: assets/fonts/ui.ttf if the project ships one, else Debian's DejaVu
+// Sans (fonts-dejavu-core), else ImGui's built-in bitmap font.
+void loadFont(ImGuiIO& io, const std::string& assetDir) {
+    const std::string candidates[] = {assetDir + "/fonts/ui.ttf",
+                                      "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"};
+    std::error_code ec;
+    for (const std::string& path : candidates)
+        if (std::filesystem::is_regular_file(path, ec) &&
+            io.Fonts->AddFontFromFileTTF(path.c_str(), 15.0f))
+            return;
+    io.Fonts->AddFontDefault();
+}
+
+void initImGui(AppState& a) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = a.iniPath.empty() ? nullptr : a.iniPath.c_str();
+    loadFont(io, a.panels.assetDir);
+    ImGui::StyleColorsDark();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.WindowRounding = 0;
+    style.FrameRounding = 3;
+    style.GrabRounding = 3;
+    style.WindowBorderSize = 0;
+    style.Colors[ImGuiCol_WindowBg].w = 0.94f;
+    ImGui_ImplSDL2_InitForOpenGL(a.window, a.gl);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+void fitCamera(AppState& a, ImVec2 display) {
+    carom::Vec2 lo, hi;
+    sceneBounds(a.session.world, lo, hi);
+    a.camera.fit(lo, hi, simViewRect(a.prefs.view, display));
+    a.lastFit = a.camera;
+}
+
+bool sameCamera(const Camera& x, const Camera& y) {
+    return x.scale == y.scale && x.origin.x == y.origin.x && x.origin.y == y.origin.y;
+}
+
+// A new window size or panel layout: refit if the user has not moved the view, otherwise keep
+// the view's centre where it was.
+void followLayout(AppState& a, ImVec2 display) {
+    const Rect now = simViewRect(a.prefs.view, display);
+    const Rect& before = a.lastView;
+    if (now.min.x == before.min.x && now.min.y == before.min.y && now.max.x == before.max.x &&
+        now.max.y == before.max.y)
+        return;
+    if (sameCamera(a.camera, a.lastFit) || before.max.x == 0)
+        fitCamera(a, display);
+    else
+        a.camera.pan({now.center().x - before.center().x, now.center().y - before.center().y});
+    a.lastView = now;
+}
+
+bool writeScreenshot(AppState& a, const std::string& path) {
+    int w = 0, h = 0;
+    SDL_GL_GetDrawableSize(a.window, &w, &h);
+    std::vector<std::uint8_t> pixels(std::size_t(w) * h * 3), flipped(pixels.size());
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+    const std::size_t row = std::size_t(w) * 3;
+    for (int y = 0; y < h; ++y) // GL rows go bottom to top, PNG rows top to bottom
+        std::copy_n(pixels.begin() + std::size_t(h - 1 - y) * row, row,
+                    flipped.begin() + std::size_t(y) * row);
+    if (!writePng(path, w, h, flipped)) {
+        std::fprintf(stderr, "error: %s: cannot write the screenshot\n", path.c_str());
+        return false;
+    }
+    return true;
+}
+
+bool saveOnExit(AppState& a, const std::string& path) {
+    try {
+        carom::saveScene(carom::captureScene(a.session.world, a.session.scene.name), path);
+        return true;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "error: --save-on-exit: %s\n", e.what());
+        return false;
+    }
+}
+
+void smooth(double& avg, double sample) {
+    avg = avg == 0 ? sample : 0.9 * avg + 0.1 * sample;
+}
+
+// One frame: events, the stepper (at most one advance), the UI, drawing.
+void frame(AppState& a, double dt, bool& quit) {
+    Session& s = a.session;
+    ViewOptions& view = a.prefs.view;
+    for (SDL_Event e; SDL_PollEvent(&e);) {
+        ImGui_ImplSDL2_ProcessEvent(&e); // ImGui sees every event
+        if (e.type == SDL_QUIT) quit = true;
+        if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE &&
+            e.window.windowID == SDL_GetWindowID(a.window))
+            quit = true;
+        handleEvent(a.input, e, s, a.camera, view);
+    }
+    const ImGuiIO& io = ImGui::GetIO();
+    updateThrusters(s, !io.WantCaptureKeyboard);
+
+    const Uint64 t0 = SDL_GetPerformanceCounter();
+    const int steps = s.stepper.advance(s.world, dt);
+    const double stepMs =
+        1000.0 * double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency());
+    if (!s.stepper.paused) s.realTime += dt;
+    a.stats.stepsLastFrame = steps;
+    smooth(a.stats.stepMs, stepMs);
+    if (steps > 0) smooth(a.stats.msPerStep, stepMs / steps);
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    ImGui::NewFrame();
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    followLayout(a, display);
+
+    Commands& cmd = a.input.commands;
+    UiContext ui{s, view, a.panels, a.plots, cmd, a.stats};
+    drawPanels(ui);
+    if (cmd.reset) reset(s);
+    if (cmd.fitView || cmd.reset) fitCamera(a, display);
+    if (cmd.quit) quit = true;
+    cmd = Commands{};
+    syncDrag(a.input, s);
+
+    const Sample sample{s.world.time(), carom::measure(s.world), view.peOffset};
+    updatePlots(a.plots, s.world, s.generation, sample);
+    drawScene(a.render, DrawInputs{s, a.camera, view, simViewRect(view, display)},
+              ImGui::GetBackgroundDrawList());
+
+    ImGui::Render();
+    int w = 0, h = 0;
+    SDL_GL_GetDrawableSize(a.window, &w, &h);
+    glViewport(0, 0, w, h);
+    const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(backgroundColor(view.lightBackground));
+    glClearColor(bg.x, bg.y, bg.z, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+} // namespace
+
+int runApp(const AppOptions& opt) {
+    AppState a;
+    const bool screenshotRun = !opt.screenshot.empty();
+    a.configDir = screenshotRun ? "" : configDir(); // a screenshot shows the defaults
+    if (!a.configDir.empty())
+        a.iniPath = (std::filesystem::path(a.configDir) / "imgui.ini").string();
+    a.prefs = loadPrefs(a.configDir);
+    const int width = opt.width > 0 ? opt.width : a.prefs.windowWidth;
+    const int height = opt.height > 0 ? opt.height : a.prefs.windowHeight;
+
+    a.panels.assetDir = findAssetDir();
+    a.panels.presets = listPresets(a.panels.assetDir);
+    a.panels.blocksBase = defaultBlocksBase();
+    try {
+        for (const Preset& p : a.panels.presets)
+            if (p.name == kDefaultPreset) a.panels.blocksBase = carom::loadScene(p.path);
+        replaceScene(a.session, opt.scene, opt.scenePath);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return 1;
+    }
+    a.panels.numObjects = std::clamp(countBlocks(a.session.scene), 1, 6);
+    a.plots.time.names = a.prefs.timeVars;
+    a.plots.time.window = a.prefs.timeWindow;
+    a.plots.xy.xName = a.prefs.xyX;
+    a.plots.xy.yName = a.prefs.xyY;
+
+    if (!initWindow(a, width, height)) return 1;
+    initImGui(a);
+
+    const double freq = double(SDL_GetPerformanceFrequency());
+    Uint64 last = SDL_GetPerformanceCounter();
+    bool quit = false;
+    int status = 0;
+    for (int n = 1; !quit; ++n) {
+        const Uint64 start = SDL_GetPerformanceCounter();
+        const double dt = std::min(double(start - last) / freq, 0.25); // a stall is not a jump
+        last = start;
+        frame(a, dt, quit);
+        if (screenshotRun && n >= opt.frames) {
+            if (!writeScreenshot(a, opt.screenshot)) status = 1;
+            quit = true;
+        }
+        SDL_GL_SwapWindow(a.window);
+        // Cap at 60 fps where vsync does not (software GL under Xvfb): leave the CPU to others.
+        const double used = double(SDL_GetPerformanceCounter() - start) / freq;
+        smooth(a.stats.frameMs, 1000 * used);
+        if (used < 1.0 / 60) SDL_Delay(Uint32((1.0 / 60 - used) * 1000));
+        smooth(a.stats.fps, freq / double(SDL_GetPerformanceCounter() - start));
+    }
+
+    if (!opt.saveOnExit.empty() && !saveOnExit(a, opt.saveOnExit)) status = 1;
+    a.prefs.timeVars = a.plots.time.names;
+    a.prefs.timeWindow = a.plots.time.window;
+    a.prefs.xyX = a.plots.xy.xName;
+    a.prefs.xyY = a.plots.xy.yName;
+    if (opt.width == 0) SDL_GetWindowSize(a.window, &a.prefs.windowWidth, &a.prefs.windowHeight);
+    savePrefs(a.configDir, a.prefs);
+
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext(); // writes imgui.ini
+    SDL_GL_DeleteContext(a.gl);
+    SDL_DestroyWindow(a.window);
+    SDL_Quit();
+    return status;
+}
+
+} // namespace app

@@ -1,0 +1,23 @@
+// The desktop app: an SDL2 window with an OpenGL 3.3 core context, Dear ImGui's SDL2 and OpenGL3
+// back ends, and the frame loop that drives the stepper with real elapsed time.
+#pragma once
+
+#include "carom/scene.h"
+#include <string>
+
+namespace app {
+
+struct AppOptions {
+    carom::Scene scene;     // already loaded and checked by main
+    std::string scenePath;  // where it came from ("" for the built-in default)
+    std::string screenshot; // --screenshot: write a PNG after `frames` frames and quit
+    int frames = 60;
+    std::string saveOnExit;    // --save-on-exit
+    int width = 0, height = 0; // --window; 0 = the remembered size
+};
+
+// Runs until the window is closed, SIGTERM (SDL turns it into SDL_QUIT), Ctrl+Q or the end of a
+// screenshot run. Returns the process exit status; errors are printed as one "error:" line.
+int runApp(const AppOptions& options);
+
+} // namespace app

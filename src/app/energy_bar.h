@@ -1,0 +1,22 @@
+// myPhysicsLab's energy bar: one horizontal bar stacking potential, rotational and translational
+// energy on a numeric scale, negative potential drawn left of zero, a legend, and the total with
+// its change since the start.
+#pragma once
+
+#include <imgui.h>
+
+namespace app {
+
+struct EnergyBar {
+    double lo = 0, hi = 1; // the scale shown; grows at once, shrinks when mostly unused
+};
+
+struct EnergyValues {
+    double potential = 0, rotational = 0, translational = 0;
+    double initialTotal = 0; // for "total … (±change)"
+};
+
+// Draws into `dl` in the box [min, max] (the bar, its scale and legend).
+void drawEnergyBar(ImDrawList* dl, ImVec2 min, ImVec2 max, EnergyBar& bar, const EnergyValues& e);
+
+} // namespace app

@@ -1,0 +1,111 @@
+// carom: the desktop sandbox. Arguments as in shared/spec/cli.md:
+//   carom [SCENE.json] [--screenshot OUT.png --frames N] [--save-on-exit OUT.json] [--window WxH]
+#include "app.h"
+#include "scenes.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <utility>
+
+namespace {
+
+const char* kUsage =
+    "usage: carom [SCENE.json] [--screenshot OUT.png --frames N] [--save-on-exit OUT.json]\n"
+    "             [--window WxH]\n"
+    "  SCENE.json          the scene to open (default: assets/scenes/rigid-body-collisions.json)\n"
+    "  --screenshot FILE   render N frames (the simulation running), save the window as PNG, quit\n"
+    "  --frames N          frames before the screenshot (default 60)\n"
+    "  --save-on-exit FILE save the state as a scene file when the app quits\n"
+    "  --window WxH        window size in pixels (default: the size it had last time)\n";
+
+int fail(const std::string& message) {
+    std::fprintf(stderr, "error: %s\n", message.c_str());
+    return 2;
+}
+
+// A whole positive integer, or false.
+bool parseCount(const char* s, int& out) {
+    char* end = nullptr;
+    const long v = std::strtol(s, &end, 10);
+    if (end == s || *end != '\0' || v < 1 || v > 1000000) return false;
+    out = int(v);
+    return true;
+}
+
+bool parseSize(const std::string& s, int& w, int& h) {
+    const auto x = s.find('x');
+    return x != std::string::npos && parseCount(s.substr(0, x).c_str(), w) &&
+           parseCount(s.substr(x + 1).c_str(), h) && w >= 320 && h >= 240 && w <= 10000 &&
+           h <= 10000;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    app::AppOptions opt;
+    bool framesGiven = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&](std::string& out) {
+            if (i + 1 >= argc) return false;
+            out = argv[++i];
+            return true;
+        };
+        std::string v;
+        if (a == "--help" || a == "-h") {
+            std::fputs(kUsage, stdout);
+            return 0;
+        } else if (a == "--screenshot") {
+            if (!value(opt.screenshot) || opt.screenshot.empty())
+                return fail("--screenshot: needs a file name");
+        } else if (a == "--frames") {
+            if (!value(v)) return fail("--frames: needs a number");
+            if (!parseCount(v.c_str(), opt.frames))
+                return fail("--frames: expected a whole number >= 1, got '" + v + "'");
+            framesGiven = true;
+        } else if (a == "--save-on-exit") {
+            if (!value(opt.saveOnExit) || opt.saveOnExit.empty())
+                return fail("--save-on-exit: needs a file name");
+        } else if (a == "--window") {
+            if (!value(v) || !parseSize(v, opt.width, opt.height))
+                return fail("--window: expected WIDTHxHEIGHT such as 1280x800 (at least 320x240), "
+                            "got '" +
+                            v + "'");
+        } else if (!a.empty() && a[0] == '-') {
+            return fail("unknown option '" + a + "' (try --help)");
+        } else if (!opt.scenePath.empty()) {
+            return fail("more than one scene given: '" + opt.scenePath + "' and '" + a + "'");
+        } else {
+            opt.scenePath = a;
+        }
+    }
+    if (framesGiven && opt.screenshot.empty()) return fail("--frames: needs --screenshot");
+    // Output files are written at the end: check now that their folders exist.
+    for (const auto& [flag, path] :
+         {std::pair{"--screenshot", opt.screenshot}, std::pair{"--save-on-exit", opt.saveOnExit}}) {
+        if (path.empty()) continue;
+        const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+        std::error_code ec;
+        if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
+            return fail(std::string(flag) + ": no such directory '" + dir.string() + "'");
+    }
+
+    try {
+        if (opt.scenePath.empty()) {
+            // The default scene; if the presets are missing the built-in one of three blocks.
+            for (const app::Preset& p : app::listPresets(app::findAssetDir()))
+                if (p.name == app::kDefaultPreset) opt.scenePath = p.path;
+            opt.scene = opt.scenePath.empty() ? app::blocksScene(app::defaultBlocksBase(), 3)
+                                              : carom::loadScene(opt.scenePath);
+        } else {
+            opt.scene = carom::loadScene(opt.scenePath);
+        }
+        carom::buildWorld(opt.scene); // a scene the engine refuses fails here, before the window
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    return app::runApp(opt);
+}

@@ -1,0 +1,352 @@
+// The side panels: controls on the left, graphs on the right; help and statistics windows.
+#include "panels.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+#include <stdexcept>
+
+namespace app {
+namespace {
+
+// Changes the live settings through World::setSettings (validated there); a refused value is
+// reported and the old settings stay.
+template <class F> void editSettings(UiContext& ui, F&& change) {
+    carom::WorldSettings s = ui.session.world.settings();
+    change(s);
+    try {
+        ui.session.world.setSettings(s);
+        ui.panels.paramError.clear();
+    } catch (const std::invalid_argument& e) {
+        ui.panels.paramError = e.what();
+    }
+}
+
+// A string_view as a C string in a caller's buffer (no allocation in an idle frame).
+template <std::size_t N> const char* cstr(char (&buf)[N], std::string_view v) {
+    std::snprintf(buf, N, "%.*s", int(v.size()), v.data());
+    return buf;
+}
+
+void help(const char* text) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
+void playback(UiContext& ui) {
+    carom::Stepper& st = ui.session.stepper;
+    const float w = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
+    if (ImGui::Button(st.paused ? "Play" : "Pause", {w, 0})) st.paused = !st.paused;
+    ImGui::SameLine();
+    if (ImGui::Button("Step", {w, 0})) {
+        st.paused = true;
+        st.requestSingleStep();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Reset", {w, 0})) ui.commands.reset = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Fit", {w, 0})) ui.commands.fitView = true;
+    const std::string& name = ui.session.scene.name;
+    ImGui::TextDisabled("%s", name.empty() ? "(unnamed scene)" : name.c_str());
+}
+
+void setNumObjects(UiContext& ui, int n) {
+    carom::Scene base = ui.panels.blocksBase;
+    base.settings = ui.session.world.settings(); // parameters set live are kept, as myPhysicsLab
+    carom::Scene scene = blocksScene(base, n);
+    try {
+        replaceScene(ui.session, std::move(scene), "");
+        ui.commands.fitView = true;
+    } catch (const std::exception& e) {
+        ui.panels.fileMessage = e.what();
+        ui.panels.fileError = true;
+    }
+}
+
+void sceneSection(UiContext& ui) {
+    PanelState& p = ui.panels;
+    const std::string current = ui.session.path.empty()
+                                    ? "(generated)"
+                                    : std::filesystem::path(ui.session.path).stem().string();
+    if (ImGui::BeginCombo("preset", current.c_str())) {
+        for (const Preset& pr : p.presets)
+            if (ImGui::Selectable(pr.name.c_str(), pr.path == ui.session.path))
+                openSceneFile(ui, pr.path);
+        ImGui::EndCombo();
+    }
+    if (ImGui::SliderInt("objects", &p.numObjects, 1, 6)) setNumObjects(ui, p.numObjects);
+    help("Number of 1 x 3 m blocks in the Rigid Body Collisions scene (rebuilds it).");
+
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 60);
+    const bool enterOpen = ImGui::InputTextWithHint("##open", "scene.json", &p.openPath,
+                                                    ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button("Open", {-1, 0}) || enterOpen) && !p.openPath.empty())
+        openSceneFile(ui, p.openPath);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 60);
+    const bool enterSave = ImGui::InputTextWithHint("##save", "out.json", &p.savePath,
+                                                    ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button("Save", {-1, 0}) || enterSave) && !p.savePath.empty()) {
+        try {
+            carom::saveScene(carom::captureScene(ui.session.world, ui.session.scene.name),
+                             p.savePath);
+            p.fileMessage = "saved " + p.savePath;
+            p.fileError = false;
+        } catch (const std::exception& e) {
+            p.fileMessage = e.what();
+            p.fileError = true;
+        }
+    }
+    if (!p.fileMessage.empty()) {
+        ImGui::PushTextWrapPos(0);
+        if (p.fileError)
+            ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", p.fileMessage.c_str());
+        else
+            ImGui::TextDisabled("%s", p.fileMessage.c_str());
+        ImGui::PopTextWrapPos();
+    }
+}
+
+void block1Mass(UiContext& ui) {
+    Session& s = ui.session;
+    const auto id = s.world.findBody("block1");
+    if (!id || !s.world.body(*id).isDynamic()) return;
+    float m = float(s.world.body(*id).mass);
+    if (ImGui::SliderFloat("mass of block1", &m, 0.1f, 10, "%.2f kg",
+                           ImGuiSliderFlags_Logarithmic) &&
+        m > 0) {
+        s.world.setMass(*id, m);
+        for (carom::BodyDef& d : s.scene.bodies) // Reset keeps it
+            if (d.name == "block1") {
+                d.mass = m;
+                d.density.reset();
+            }
+    }
+}
+
+void physicsSection(UiContext& ui) {
+    Session& s = ui.session;
+    const carom::WorldSettings& ws = s.world.settings();
+    float e = float(ws.restitution);
+    if (ImGui::SliderFloat("elasticity", &e, 0, 1, "%.2f")) {
+        editSettings(ui, [&](carom::WorldSettings& w) { w.restitution = e; });
+        // As in myPhysicsLab, elasticity is one value for every body.
+        for (carom::BodyId i = 0; i < s.world.bodies().size(); ++i)
+            s.world.setRestitution(i, {});
+        for (carom::BodyDef& d : s.scene.bodies)
+            d.restitution.reset();
+    }
+    float mu = float(ws.friction);
+    if (ImGui::SliderFloat("friction", &mu, 0, 2, "%.2f")) {
+        editSettings(ui, [&](carom::WorldSettings& w) { w.friction = mu; });
+        for (carom::BodyId i = 0; i < s.world.bodies().size(); ++i)
+            s.world.setFriction(i, {});
+        for (carom::BodyDef& d : s.scene.bodies)
+            d.friction.reset();
+    }
+    float damping = float(ws.damping);
+    if (ImGui::SliderFloat("damping", &damping, 0, 2, "%.3f", ImGuiSliderFlags_Logarithmic))
+        editSettings(ui, [&](carom::WorldSettings& w) {
+            // myPhysicsLab: force −k v and torque −0.1 k ω.
+            w.damping = damping;
+            w.angularDamping = 0.1 * damping;
+        });
+    float g = float(-ws.gravity.y) + 0.0f; // + 0: no "-0.00"
+    if (ImGui::SliderFloat("gravity", &g, 0, 20, "%.2f m/s²"))
+        editSettings(ui, [&](carom::WorldSettings& w) { w.gravity.y = -g; });
+    help("Downward acceleration of gravity.");
+    float thrust = float(ws.thrust);
+    if (ImGui::SliderFloat("thrust", &thrust, 0, 20, "%.2f N"))
+        editSettings(ui, [&](carom::WorldSettings& w) { w.thrust = thrust; });
+    block1Mass(ui);
+    float h = float(ws.timeStep);
+    if (ImGui::SliderFloat("time step", &h, 0.001f, 0.05f, "%.4f s", ImGuiSliderFlags_Logarithmic))
+        editSettings(ui, [&](carom::WorldSettings& w) { w.timeStep = h; });
+    float rate = float(s.stepper.timeRate);
+    if (ImGui::SliderFloat("time rate", &rate, 0.05f, 4, "%.2f x", ImGuiSliderFlags_Logarithmic))
+        s.stepper.timeRate = std::clamp(double(rate), 0.01, 10.0);
+
+    char name[64];
+    if (ImGui::BeginCombo("method", cstr(name, carom::toString(ws.method)))) {
+        for (carom::Method m : carom::allMethods())
+            if (ImGui::Selectable(cstr(name, carom::toString(m)), m == ws.method))
+                editSettings(ui, [&](carom::WorldSettings& w) { w.method = m; });
+        ImGui::EndCombo();
+    }
+    if (ImGui::BeginCombo("integrator", cstr(name, carom::toString(ws.integrator)))) {
+        for (carom::Integrator i : carom::allIntegrators())
+            if (ImGui::Selectable(cstr(name, carom::toString(i)), i == ws.integrator))
+                editSettings(ui, [&](carom::WorldSettings& w) { w.integrator = i; });
+        ImGui::EndCombo();
+    }
+    float pe = float(ui.view.peOffset);
+    if (ImGui::DragFloat("PE offset", &pe, 0.1f, -1000, 1000, "%.2f J")) ui.view.peOffset = pe;
+    help("Added to potential energy in the energy bar and graphs: moves its zero.");
+    float k = float(ws.springStiffness), c = float(ws.springDamping);
+    if (ImGui::SliderFloat("spring stiffness", &k, 0.1f, 100, "%.2f N/m",
+                           ImGuiSliderFlags_Logarithmic))
+        editSettings(ui, [&](carom::WorldSettings& w) { w.springStiffness = k; });
+    if (ImGui::SliderFloat("spring damping", &c, 0, 10, "%.2f N s/m"))
+        editSettings(ui, [&](carom::WorldSettings& w) { w.springDamping = c; });
+
+    if (ImGui::TreeNode("solver")) {
+        int vi = ws.velocityIterations, pi = ws.positionIterations;
+        if (ImGui::SliderInt("velocity iterations", &vi, 1, 50))
+            editSettings(ui, [&](carom::WorldSettings& w) { w.velocityIterations = vi; });
+        if (ImGui::SliderInt("position iterations", &pi, 0, 20))
+            editSettings(ui, [&](carom::WorldSettings& w) { w.positionIterations = pi; });
+        bool warm = ws.warmStarting;
+        if (ImGui::Checkbox("warm starting", &warm))
+            editSettings(ui, [&](carom::WorldSettings& w) { w.warmStarting = warm; });
+        float gx = float(ws.gravity.x);
+        if (ImGui::SliderFloat("gravity x", &gx, -20, 20, "%.2f m/s²"))
+            editSettings(ui, [&](carom::WorldSettings& w) { w.gravity.x = gx; });
+        ImGui::TreePop();
+    }
+    if (!ui.panels.paramError.empty())
+        ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", ui.panels.paramError.c_str());
+}
+
+void viewSection(UiContext& ui) {
+    ViewOptions& v = ui.view;
+    ImGui::Checkbox("forces", &v.showForces);
+    ImGui::SameLine(150);
+    ImGui::Checkbox("contacts", &v.showContacts);
+    ImGui::Checkbox("energy bar", &v.showEnergy);
+    ImGui::SameLine(150);
+    ImGui::Checkbox("clock", &v.showClock);
+    ImGui::Checkbox("trails", &v.showTrails);
+    ImGui::SameLine(150);
+    ImGui::Checkbox("names", &v.showNames);
+    ImGui::Checkbox("light background", &v.lightBackground);
+    ImGui::SameLine(150);
+    ImGui::Checkbox("graphs", &v.showGraphs);
+    ImGui::Checkbox("stats", &v.showStats);
+    ImGui::SameLine(150);
+    ImGui::Checkbox("help", &v.showHelp);
+    ImGui::SliderInt("trail length", &v.trailLength, 10, 1200, "%d frames");
+    ImGui::SliderFloat("force scale", &v.forceScale, 0.01f, 5, "%.2f m/N",
+                       ImGuiSliderFlags_Logarithmic);
+}
+
+void controlsWindow(UiContext& ui, ImVec2 display) {
+    ImGui::SetNextWindowPos({0, 0});
+    ImGui::SetNextWindowSize({kLeftPanelWidth, display.y});
+    ImGui::Begin("Controls", nullptr,
+                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings);
+    ImGui::PushItemWidth(-120);
+    playback(ui);
+    if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) sceneSection(ui);
+    if (ImGui::CollapsingHeader("Physics", ImGuiTreeNodeFlags_DefaultOpen)) physicsSection(ui);
+    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) viewSection(ui);
+    ImGui::PopItemWidth();
+    ImGui::End();
+}
+
+void graphsWindow(UiContext& ui, ImVec2 display) {
+    ImGui::SetNextWindowPos({display.x - kRightPanelWidth, 0});
+    ImGui::SetNextWindowSize({kRightPanelWidth, display.y});
+    ImGui::Begin("Graphs", &ui.view.showGraphs,
+                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings);
+    const float h = std::max(140.0f, (display.y - 260) / 2);
+    if (ImGui::CollapsingHeader("Time graph", ImGuiTreeNodeFlags_DefaultOpen))
+        timeGraphWidget(ui.plots, ui.session.world, h);
+    if (ImGui::CollapsingHeader("X-Y graph", ImGuiTreeNodeFlags_DefaultOpen))
+        xyGraphWidget(ui.plots, ui.session.world, h);
+    ImGui::End();
+}
+
+void statsWindow(UiContext& ui, const Rect& view) {
+    ImGui::SetNextWindowPos({view.max.x - 10, view.max.y - 10}, ImGuiCond_Always, {1, 1});
+    ImGui::SetNextWindowBgAlpha(0.55f);
+    ImGui::Begin("Stats", &ui.view.showStats,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                     ImGuiWindowFlags_NoNav);
+    const Stats& st = ui.stats;
+    const carom::World& w = ui.session.world;
+    ImGui::Text("%.0f fps  frame %.2f ms", st.fps, st.frameMs);
+    ImGui::Text("step %.3f ms  (%d steps/frame)", st.msPerStep, st.stepsLastFrame);
+    ImGui::Text("bodies %zu  contacts %zu  points %d", w.bodies().size(), w.contacts().size(),
+                w.diagnostics().contactPoints);
+    ImGui::End();
+}
+
+void helpWindow(UiContext& ui, const Rect& view) {
+    ImGui::SetNextWindowPos(view.center(), ImGuiCond_Appearing, {0.5f, 0.5f});
+    ImGui::Begin("Help", &ui.view.showHelp, ImGuiWindowFlags_AlwaysAutoResize);
+    static const char* rows[][2] = {
+        {"Space", "play / pause"},
+        {"R", "reset to the scene's start"},
+        {". (period)", "single step (pauses)"},
+        {"Home", "fit the view to the scene"},
+        {"Tab", "hide / show all panels"},
+        {"H or F1", "this help"},
+        {"Ctrl+Q", "quit"},
+        {"S F E D", "block1 thrusters: left, right, up, down"},
+        {"J L I K, arrows", "block2 thrusters: left, right, up, down"},
+        {"Shift + left/right", "spin instead of push"},
+        {"drag a body", "mouse spring (running) / move it (paused)"},
+        {"Ctrl/Alt + drag", "rotate the body (paused)"},
+        {"click a body", "open it in the inspector"},
+        {"drag empty space", "pan (also middle/right button, Shift+drag)"},
+        {"wheel", "zoom about the cursor"},
+    };
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+        for (const auto& r : rows) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r[0]);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r[1]);
+        }
+        ImGui::EndTable();
+    }
+    ImGui::End();
+}
+
+} // namespace
+
+Rect simViewRect(const ViewOptions& v, ImVec2 display) {
+    Rect r{{0, 0}, display};
+    if (v.showUi && v.showControls) r.min.x = kLeftPanelWidth;
+    if (v.showUi && v.showGraphs) r.max.x = display.x - kRightPanelWidth;
+    if (r.max.x - r.min.x < 100) r = {{0, 0}, display};
+    return r;
+}
+
+bool openSceneFile(UiContext& ui, const std::string& path) {
+    try {
+        replaceScene(ui.session, carom::loadScene(path), path);
+        ui.panels.fileMessage = "opened " + path;
+        ui.panels.fileError = false;
+        ui.panels.numObjects = std::max(1, countBlocks(ui.session.scene));
+        ui.commands.fitView = true;
+        return true;
+    } catch (const std::exception& e) { // SceneError, or a world the engine refused
+        ui.panels.fileMessage = e.what();
+        ui.panels.fileError = true;
+        return false;
+    }
+}
+
+void drawPanels(UiContext& ui) {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const Rect view = simViewRect(ui.view, display);
+    if (ui.view.showUi) {
+        if (ui.view.showControls) controlsWindow(ui, display);
+        if (ui.view.showGraphs) graphsWindow(ui, display);
+        if (ui.view.showStats) statsWindow(ui, view);
+        if (ui.session.selected) inspectorWindow(ui, view);
+    }
+    if (ui.view.showHelp) helpWindow(ui, view);
+}
+
+} // namespace app

@@ -1,0 +1,57 @@
+// The ImGui panels: controls (playback, scene, physics parameters, view), graphs, the body
+// inspector, statistics and help. Their state lives in PanelState; the values they change live
+// in the session's world, its stepper and the view options.
+#pragma once
+
+#include "camera.h"
+#include "input.h"
+#include "plots.h"
+#include "scenes.h"
+#include "session.h"
+#include "view_options.h"
+#include <string>
+#include <vector>
+
+namespace app {
+
+struct Stats {
+    double frameMs = 0;   // whole frame, smoothed
+    double stepMs = 0;    // time in the stepper per frame, smoothed
+    double msPerStep = 0; // per world step, smoothed
+    int stepsLastFrame = 0;
+    double fps = 0;
+};
+
+struct PanelState {
+    std::string assetDir;
+    std::vector<Preset> presets;
+    carom::Scene blocksBase; // rigid-body-collisions as shipped: the base of "number of objects"
+    int numObjects = 3;
+    std::string openPath, savePath;
+    std::string fileMessage; // last open/save result
+    bool fileError = false;
+    std::string paramError;     // a refused parameter
+    std::string inspectorError; // a refused inspector value
+};
+
+struct UiContext {
+    Session& session;
+    ViewOptions& view;
+    PanelState& panels;
+    PlotState& plots;
+    Commands& commands;
+    const Stats& stats;
+};
+
+constexpr float kLeftPanelWidth = 310;
+constexpr float kRightPanelWidth = 420;
+
+// The part of the window that shows the simulation (not covered by the side panels).
+Rect simViewRect(const ViewOptions& view, ImVec2 display);
+void drawPanels(UiContext& ui);
+
+// Loads a scene file into the session; on failure keeps the old scene and reports the error.
+bool openSceneFile(UiContext& ui, const std::string& path);
+void inspectorWindow(UiContext& ui, const Rect& simView); // inspector.cpp
+
+} // namespace app

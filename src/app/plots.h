@@ -1,0 +1,52 @@
+// The time graph (three variables over a sliding window) and the X–Y graph (any variable against
+// any other), their recorded data, and the ImGui widgets that show them.
+#pragma once
+
+#include "variables.h"
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace app {
+
+struct TimeGraph {
+    std::array<std::string, 3> names{"kinetic energy", "potential energy", "total energy"};
+    std::array<Variable, 3> vars{};
+    std::array<bool, 3> valid{};
+    double window = 10; // seconds of simulated time shown
+    bool paused = false;
+    std::vector<double> t;
+    std::array<std::vector<double>, 3> y;
+    std::size_t start = 0; // first sample still inside the window (older ones are dropped lazily)
+};
+
+struct XYGraph {
+    std::string xName = "block1.x", yName = "block1.vx";
+    Variable x{}, y{};
+    bool valid = false;
+    bool paused = false;
+    std::size_t maxPoints = 100000; // as myPhysicsLab's graph
+    std::vector<double> xs, ys;
+    double xLo = 0, xHi = 0, yLo = 0, yHi = 0; // the data's bounds, kept as points arrive
+};
+
+struct PlotState {
+    TimeGraph time;
+    XYGraph xy;
+    std::uint64_t generation = ~std::uint64_t(0); // the session generation the data belongs to
+    double lastTime = -1;                         // the simulated time last recorded
+};
+
+// Called once per frame: re-resolves the names after a rebuild, then records one sample if the
+// simulated time moved.
+void updatePlots(PlotState& p, const carom::World& world, std::uint64_t generation,
+                 const Sample& s);
+void clearTimeGraph(TimeGraph& g);
+void clearXYGraph(XYGraph& g);
+
+// ImGui content (inside a window the caller opened).
+void timeGraphWidget(PlotState& p, const carom::World& world, float height);
+void xyGraphWidget(PlotState& p, const carom::World& world, float height);
+
+} // namespace app

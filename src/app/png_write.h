@@ -1,0 +1,15 @@
+// A minimal PNG writer (no zlib): 8-bit RGB, the image data in stored (uncompressed) deflate
+// blocks. Enough for screenshots; the files are larger than compressed ones but valid.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace app {
+
+// rgb: width*height*3 bytes, rows top to bottom. Writes to a temporary file and renames it, so no
+// partial file is left; returns false (and leaves nothing behind) on failure.
+bool writePng(const std::string& path, int width, int height, const std::vector<std::uint8_t>& rgb);
+
+} // namespace app

@@ -1,0 +1,251 @@
+// Drawing the world. Everything goes through ImDrawList (one vertex buffer, few draw calls);
+// positions are converted from metres to pixels by the camera only here.
+#include "renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace app {
+namespace {
+
+using carom::Body;
+using carom::Vec2;
+
+constexpr int kMaxTrailBodies = 40; // trails for more bodies would cost more than they show
+constexpr double kMaxArrow = 4.0;   // metres: longer force arrows are clipped to this
+
+struct Palette {
+    ImU32 background, wallFill, wallLine, text, selection;
+};
+Palette palette(bool light) {
+    if (light)
+        return {IM_COL32(250, 250, 250, 255), IM_COL32(170, 170, 178, 255),
+                IM_COL32(120, 120, 130, 255), IM_COL32(20, 20, 20, 255),
+                IM_COL32(230, 120, 0, 255)};
+    return {IM_COL32(28, 30, 36, 255), IM_COL32(74, 78, 90, 255), IM_COL32(110, 115, 130, 255),
+            IM_COL32(235, 235, 235, 255), IM_COL32(255, 220, 60, 255)};
+}
+
+// Body colours: distinct hues, the same body keeps its colour.
+ImU32 bodyColor(std::size_t i, int alpha) {
+    static constexpr unsigned char rgb[][3] = {{66, 135, 245}, {235, 87, 87},  {39, 174, 96},
+                                               {242, 153, 74}, {155, 81, 224}, {45, 190, 200},
+                                               {235, 200, 60}, {200, 100, 160}};
+    const auto& c = rgb[i % 8];
+    return IM_COL32(c[0], c[1], c[2], alpha);
+}
+
+void arrow(ImDrawList* dl, const Camera& cam, Vec2 from, Vec2 vec, ImU32 col, float thick = 2) {
+    const double len = glm::length(vec);
+    if (!(len > 1e-9)) return;
+    if (len > kMaxArrow) vec *= kMaxArrow / len;
+    const ImVec2 a = cam.toScreen(from), b = cam.toScreen(from + vec);
+    const float dx = b.x - a.x, dy = b.y - a.y, l = std::sqrt(dx * dx + dy * dy);
+    if (l < 2) return;
+    const float ux = dx / l, uy = dy / l, head = std::min(10.0f, 0.4f * l);
+    dl->AddLine(a, {b.x - ux * head * 0.8f, b.y - uy * head * 0.8f}, col, thick);
+    dl->AddTriangleFilled(
+        b, {b.x - ux * head - uy * head * 0.5f, b.y - uy * head + ux * head * 0.5f},
+        {b.x - ux * head + uy * head * 0.5f, b.y - uy * head - ux * head * 0.5f}, col);
+}
+
+void drawBody(ImDrawList* dl, const Camera& cam, const Body& b, ImU32 fill, ImU32 line,
+              float thick) {
+    if (b.shape.type() == carom::ShapeType::Circle) {
+        const ImVec2 c = cam.toScreen(b.xf.p);
+        const float r = float(b.shape.radius() * cam.scale);
+        const int segs = std::clamp(int(r / 2), 12, 64);
+        dl->AddCircleFilled(c, r, fill, segs);
+        dl->AddCircle(c, r, line, segs, thick);
+        // A radius shows the rotation.
+        dl->AddLine(c, cam.toScreen(b.worldPoint({b.shape.radius(), 0})), line, thick);
+        return;
+    }
+    ImVec2 pts[64];
+    const auto& vs = b.shape.vertices();
+    const int n = int(std::min<std::size_t>(vs.size(), 64));
+    for (int i = 0; i < n; ++i)
+        pts[i] = cam.toScreen(b.worldPoint(vs[i]));
+    dl->AddConvexPolyFilled(pts, n, fill);
+    dl->AddPolyline(pts, n, line, ImDrawFlags_Closed, thick);
+}
+
+void updateTrails(Trails& t, const Session& s, int length) {
+    const auto& bodies = s.world.bodies();
+    if (t.generation != s.generation || t.points.size() != bodies.size() ||
+        (!t.points.empty() && t.points[0].size() != std::size_t(length))) {
+        t.generation = s.generation;
+        t.points.assign(bodies.size(), std::vector<Vec2>(std::size_t(length)));
+        t.head = t.count = 0;
+        t.lastTime = -1;
+    }
+    if (s.world.time() == t.lastTime) return;
+    t.lastTime = s.world.time();
+    int drawn = 0;
+    for (std::size_t i = 0; i < bodies.size() && drawn < kMaxTrailBodies; ++i) {
+        if (!bodies[i].isDynamic()) continue;
+        t.points[i][t.head] = bodies[i].xf.p;
+        ++drawn;
+    }
+    t.head = (t.head + 1) % std::size_t(length);
+    t.count = std::min(t.count + 1, std::size_t(length));
+}
+
+void drawTrails(ImDrawList* dl, Trails& t, const Session& s, const Camera& cam) {
+    const std::size_t len = t.points.empty() ? 0 : t.points[0].size();
+    if (t.count < 2) return;
+    std::vector<ImVec2>& pts = t.scratch;
+    pts.resize(t.count);
+    int drawn = 0;
+    for (std::size_t i = 0; i < t.points.size() && drawn < kMaxTrailBodies; ++i) {
+        if (!s.world.body(i).isDynamic()) continue;
+        ++drawn;
+        for (std::size_t k = 0; k < t.count; ++k)
+            pts[k] = cam.toScreen(t.points[i][(t.head + len - t.count + k) % len]);
+        dl->AddPolyline(pts.data(), int(t.count), bodyColor(i, 110), 0, 1.5f);
+    }
+}
+
+void drawContacts(ImDrawList* dl, const carom::World& w, const Camera& cam) {
+    for (const carom::Manifold& m : w.contacts())
+        for (int k = 0; k < m.count; ++k) {
+            const carom::ContactPoint& p = m.points[k];
+            if (p.depth < -0.02) continue; // speculative points that do not touch
+            const ImVec2 c = cam.toScreen(p.point);
+            dl->AddLine(c, cam.toScreen(p.point + 0.5 * m.normal), IM_COL32(255, 80, 80, 255),
+                        1.5f);
+            dl->AddCircleFilled(c, 3.5f, IM_COL32(255, 60, 60, 255), 8);
+        }
+}
+
+// The forces of the last step, recomputed from the state: F = m g − k v at the centre,
+// the thrusters, the spring, and the contact impulses P as the mean force P / h.
+void drawForces(ImDrawList* dl, const Session& s, const Camera& cam, float scale) {
+    const carom::World& w = s.world;
+    const carom::WorldSettings& st = w.settings();
+    for (const Body& b : w.bodies()) {
+        if (!b.isDynamic()) continue;
+        arrow(dl, cam, b.xf.p, scale * b.mass * st.gravity, IM_COL32(80, 220, 120, 230));
+        if (st.damping > 0)
+            arrow(dl, cam, b.xf.p, -scale * st.damping * b.v, IM_COL32(180, 180, 180, 230));
+    }
+    for (const carom::Thruster& t : w.thrusters()) {
+        if (!t.firing) continue;
+        const Body& b = w.body(t.body);
+        arrow(dl, cam, b.worldPoint(t.localPoint), scale * st.thrust * b.xf.q.apply(t.direction),
+              IM_COL32(255, 170, 40, 240));
+    }
+    if (const auto& sp = w.mouseSpring()) {
+        const Body& b = w.body(sp->body);
+        const Vec2 anchor = b.worldPoint(sp->localAnchor);
+        arrow(dl, cam, anchor, scale * st.springStiffness * (sp->target - anchor),
+              IM_COL32(120, 200, 255, 240));
+    }
+    for (const carom::Manifold& m : w.contacts())
+        for (int k = 0; k < m.count; ++k) {
+            const double p = m.points[k].normalImpulse / st.timeStep;
+            if (p > 0)
+                arrow(dl, cam, m.points[k].point, scale * p * m.normal,
+                      IM_COL32(255, 90, 200, 230));
+        }
+}
+
+// A flame behind each firing thruster: a triangle opposite the push, flickering with time.
+void drawFlames(ImDrawList* dl, const Session& s, const Camera& cam) {
+    const carom::World& w = s.world;
+    for (std::size_t i = 0; i < w.thrusters().size(); ++i) {
+        const carom::Thruster& t = w.thrusters()[i];
+        if (!t.firing) continue;
+        const Body& b = w.body(t.body);
+        const Vec2 d = b.xf.q.apply(t.direction);
+        const double weight = glm::length(d);
+        if (!(weight > 0)) continue;
+        const Vec2 u = d / weight, side = carom::perp(u);
+        const Vec2 base = b.worldPoint(t.localPoint);
+        const double flicker = 0.85 + 0.15 * std::sin(40 * s.realTime + 3.0 * double(i));
+        const double len = (0.35 + 0.5 * weight) * flicker;
+        const double half = 0.12 + 0.1 * weight;
+        dl->AddTriangleFilled(cam.toScreen(base + side * half), cam.toScreen(base - side * half),
+                              cam.toScreen(base - u * len), IM_COL32(255, 120, 20, 220));
+        dl->AddTriangleFilled(cam.toScreen(base + side * half * 0.5),
+                              cam.toScreen(base - side * half * 0.5),
+                              cam.toScreen(base - u * len * 0.55), IM_COL32(255, 230, 90, 240));
+    }
+}
+
+void drawSpring(ImDrawList* dl, const carom::World& w, const Camera& cam) {
+    const auto& sp = w.mouseSpring();
+    if (!sp) return;
+    const ImVec2 a = cam.toScreen(w.body(sp->body).worldPoint(sp->localAnchor));
+    const ImVec2 b = cam.toScreen(sp->target);
+    dl->AddLine(a, b, IM_COL32(120, 200, 255, 255), 2);
+    dl->AddCircleFilled(a, 4, IM_COL32(120, 200, 255, 255), 10);
+    dl->AddCircle(b, 5, IM_COL32(120, 200, 255, 255), 10, 1.5f);
+}
+
+void drawOverlays(RenderState& rs, const DrawInputs& in, ImDrawList* dl, const Palette& pal) {
+    const Session& s = in.session;
+    const Rect& v = in.simView;
+    if (in.view.showEnergy) {
+        const float w = std::min(v.size().x - 20, 560.0f);
+        const float h = 3 * ImGui::GetFontSize() + 26;
+        const ImVec2 a{v.center().x - w / 2, v.min.y + 8};
+        const carom::Diagnostics d = carom::measure(s.world);
+        EnergyValues e{d.pe + in.view.peOffset, d.keAngular, d.keLinear,
+                       s.initialEnergy + in.view.peOffset};
+        drawEnergyBar(dl, a, {a.x + w, a.y + h}, rs.energyBar, e);
+    }
+    if (in.view.showClock) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "time %.2f s    real %.2f s%s", s.world.time(), s.realTime,
+                      s.stepper.paused ? "    paused" : "");
+        const float h = ImGui::GetFontSize();
+        dl->AddText({v.min.x + 12, v.max.y - h - 10}, pal.text, buf);
+    } else if (s.stepper.paused) {
+        dl->AddText({v.min.x + 12, v.max.y - ImGui::GetFontSize() - 10}, pal.text, "paused");
+    }
+}
+
+} // namespace
+
+void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
+    const Session& s = in.session;
+    const Camera& cam = in.camera;
+    const Palette pal = palette(in.view.lightBackground);
+    const auto& bodies = s.world.bodies();
+
+    if (in.view.showTrails) {
+        updateTrails(rs.trails, s, std::max(2, in.view.trailLength));
+        drawTrails(dl, rs.trails, s, cam);
+    }
+    int dynamicCount = 0;
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        const Body& b = bodies[i];
+        if (!b.isDynamic()) {
+            drawBody(dl, cam, b, pal.wallFill, pal.wallLine, 1.0f);
+            continue;
+        }
+        ++dynamicCount;
+        const bool selected = s.selected && *s.selected == i;
+        drawBody(dl, cam, b, bodyColor(i, 170), selected ? pal.selection : bodyColor(i, 255),
+                 selected ? 3.0f : 1.5f);
+    }
+    if (in.view.showNames && dynamicCount <= 12)
+        for (const Body& b : bodies) {
+            if (!b.isDynamic() || b.shape.boundingRadius() * cam.scale < 25) continue;
+            const ImVec2 c = cam.toScreen(b.xf.p), sz = ImGui::CalcTextSize(b.name.c_str());
+            dl->AddText({c.x - sz.x / 2, c.y - sz.y / 2}, pal.text, b.name.c_str());
+        }
+    drawFlames(dl, s, cam);
+    if (in.view.showContacts) drawContacts(dl, s.world, cam);
+    if (in.view.showForces) drawForces(dl, s, cam, in.view.forceScale);
+    drawSpring(dl, s.world, cam);
+    drawOverlays(rs, in, dl, pal);
+}
+
+ImU32 backgroundColor(bool light) {
+    return palette(light).background;
+}
+
+} // namespace app

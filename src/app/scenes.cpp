@@ -1,0 +1,130 @@
+// Preset discovery and the generated n-block scene.
+#include "scenes.h"
+
+#include <SDL.h>
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+namespace app {
+namespace fs = std::filesystem;
+
+std::string findAssetDir() {
+    if (char* base = SDL_GetBasePath()) {
+        fs::path exeDir(base);
+        SDL_free(base);
+        std::error_code ec;
+        fs::path candidate = exeDir.parent_path().parent_path() / "assets";
+        if (fs::is_directory(candidate / "scenes", ec)) return candidate.string();
+        candidate = exeDir / "assets";
+        if (fs::is_directory(candidate / "scenes", ec)) return candidate.string();
+    }
+#ifdef CAROM_ASSET_DIR
+    return CAROM_ASSET_DIR;
+#else
+    return "assets";
+#endif
+}
+
+std::vector<Preset> listPresets(const std::string& assetDir) {
+    std::vector<Preset> out;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(fs::path(assetDir) / "scenes", ec)) {
+        if (e.path().extension() != ".json") continue;
+        out.push_back({e.path().stem().string(), e.path().string()});
+    }
+    std::sort(out.begin(), out.end(),
+              [](const Preset& a, const Preset& b) { return a.name < b.name; });
+    return out;
+}
+
+namespace {
+
+carom::BodyDef block(int k, carom::Vec2 p, double angle, carom::Vec2 v, double w) {
+    carom::BodyDef d;
+    d.name = "block" + std::to_string(k);
+    d.shape = carom::Shape::box(1, 3);
+    d.position = p;
+    d.angle = angle;
+    d.velocity = v;
+    d.angularVelocity = w;
+    d.mass = 1.0;
+    return d;
+}
+
+// Overlap test by bounding circles: conservative, enough to place new blocks apart.
+bool overlapsAny(const carom::BodyDef& d, const std::vector<carom::BodyDef>& others) {
+    for (const carom::BodyDef& o : others) {
+        double r = d.shape.boundingRadius() + o.shape.boundingRadius();
+        if (glm::length(d.position - o.position) < r) return true;
+    }
+    return false;
+}
+
+bool insideWalls(const carom::BodyDef& d, const std::optional<carom::Walls>& w) {
+    if (!w) return true;
+    double r = d.shape.boundingRadius();
+    return d.position.x - r > w->left && d.position.x + r < w->right &&
+           d.position.y - r > w->bottom && d.position.y + r < w->top;
+}
+
+} // namespace
+
+carom::Scene defaultBlocksBase() {
+    carom::Scene s;
+    s.name = "Rigid Body Collisions";
+    s.walls = carom::Walls{};
+    // Three blocks, two of them moving, as myPhysicsLab's ImpulseApp opens.
+    s.bodies = {block(1, {-3.8, 0}, 0, {0, 0}, 0), block(2, {0, 0.5}, 0.6, {1.5, 0.8}, 0.5),
+                block(3, {3.8, -1}, -0.3, {-1, -0.5}, -0.3)};
+    return s;
+}
+
+int countBlocks(const carom::Scene& scene) {
+    int n = 0;
+    for (;;) {
+        std::string name = "block" + std::to_string(n + 1);
+        bool found = std::any_of(scene.bodies.begin(), scene.bodies.end(),
+                                 [&](const carom::BodyDef& d) { return d.name == name; });
+        if (!found) return n;
+        ++n;
+    }
+}
+
+carom::Scene blocksScene(const carom::Scene& base, int n) {
+    n = std::clamp(n, 1, 6);
+    carom::Scene s = base;
+    s.bodies.clear();
+    // Keep every body that is not a numbered block, and the blocks up to n.
+    for (const carom::BodyDef& d : base.bodies) {
+        bool isBlock = d.name.rfind("block", 0) == 0 && d.name.size() > 5;
+        int k = isBlock ? std::atoi(d.name.c_str() + 5) : 0;
+        if (!isBlock || k == 0 || k <= n) s.bodies.push_back(d);
+    }
+    // Add the missing ones at the first free place on a coarse grid, tilted a little and moving
+    // slowly so that they meet.
+    const double xs[] = {-3.8, 0, 3.8, -3.8, 0, 3.8, -1.9, 1.9};
+    const double ys[] = {2.3, 2.3, 2.3, -2.3, -2.3, -2.3, 0, 0};
+    for (int k = 1; k <= n; ++k) {
+        std::string name = "block" + std::to_string(k);
+        if (std::any_of(s.bodies.begin(), s.bodies.end(),
+                        [&](const carom::BodyDef& d) { return d.name == name; }))
+            continue;
+        for (int tries = 0; tries < 64; ++tries) {
+            int i = tries % 8;
+            double shift = 0.5 * (tries / 8);
+            carom::Vec2 p{xs[i] + shift * (i % 2 ? -1 : 1), ys[i] - shift};
+            double angle = 0.25 * std::sin(3.0 * k);
+            carom::BodyDef d =
+                block(k, p, angle, {0.6 * std::cos(2.0 * k), 0.6 * std::sin(2.0 * k)},
+                      0.2 * std::cos(5.0 * k));
+            if (insideWalls(d, s.walls) && !overlapsAny(d, s.bodies)) {
+                s.bodies.push_back(d);
+                break;
+            }
+        }
+    }
+    return s;
+}
+
+} // namespace app

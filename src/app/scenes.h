@@ -1,0 +1,29 @@
+// Where the preset scenes live, which ones there are, and the "number of objects" scene.
+#pragma once
+
+#include "carom/scene.h"
+#include <string>
+#include <vector>
+
+namespace app {
+
+// assets/ next to the executable's parent directory if it exists there, else CAROM_ASSET_DIR.
+std::string findAssetDir();
+
+struct Preset {
+    std::string name; // file name without .json
+    std::string path;
+};
+std::vector<Preset> listPresets(const std::string& assetDir); // sorted by name
+
+constexpr const char* kDefaultPreset = "rigid-body-collisions";
+
+// The rigid-body-collisions scene with n blocks (1..6), as myPhysicsLab's "number of objects":
+// blocks of 1 × 3 m and 1 kg inside walls at ±6 m. Bodies named block<k> in `base` keep their
+// place; missing ones are put where they overlap nothing. A default base is used when the
+// preset file is missing.
+carom::Scene blocksScene(const carom::Scene& base, int n);
+carom::Scene defaultBlocksBase();
+int countBlocks(const carom::Scene& scene); // bodies named block1, block2, ... in a row
+
+} // namespace app

@@ -1,0 +1,47 @@
+// The simulation the app shows: the scene it came from, the running world, the stepper that
+// turns real time into fixed steps, and the keyboard thrusters of block1 and block2.
+#pragma once
+
+#include "carom/scene.h"
+#include "carom/stepper.h"
+#include "carom/world.h"
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace app {
+
+// The six thrusters of one block, as in myPhysicsLab: up and down through the centre (weight 1),
+// and a left/right pair at the top and at the bottom (weight 0.4 each). Left fires both left
+// ones (a push); Shift+left fires top-left and bottom-right (a counter-clockwise spin).
+enum ThrusterSlot { Up, Down, TopLeft, TopRight, BottomLeft, BottomRight, SlotCount };
+struct BlockThrusters {
+    std::optional<carom::BodyId> body;
+    std::array<carom::ThrusterId, SlotCount> ids{};
+};
+
+struct Session {
+    carom::Scene scene; // what Reset returns to (parameters changed live are kept)
+    std::string path;   // the file it came from; empty for a generated scene
+    carom::World world;
+    carom::Stepper stepper;
+    std::array<BlockThrusters, 2> thrusters; // block1, block2
+    std::optional<carom::BodyId> selected;   // the body in the inspector
+    double initialEnergy = 0;                // total energy after the last (re)build
+    double realTime = 0;                     // real seconds the simulation has run since then
+    std::uint64_t generation = 0;            // bumps on every rebuild: plots and trails restart
+};
+
+// Makes the world from session.scene (throws carom::SceneError or std::invalid_argument).
+// keepSettings: carry the live world settings (gravity, elasticity, ...) over to the new world.
+void rebuild(Session& s, bool keepSettings);
+// Replaces the scene; on failure throws and leaves the session as it was.
+void replaceScene(Session& s, carom::Scene scene, std::string path);
+void reset(Session& s); // back to the scene's initial state, live settings kept
+
+// Thruster weights (myPhysicsLab's ThrusterSet): the force is thrust × weight.
+constexpr double kUpDownWeight = 1.0;
+constexpr double kSideWeight = 0.4;
+
+} // namespace app

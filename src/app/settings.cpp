@@ -1,0 +1,118 @@
+// Reading and writing the remembered UI settings.
+#include "settings.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <type_traits>
+
+namespace app {
+namespace fs = std::filesystem;
+
+std::string configDir() {
+    fs::path base;
+    if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x)
+        base = x;
+    else if (const char* h = std::getenv("HOME"); h && *h)
+        base = fs::path(h) / ".config";
+    else
+        return "";
+    std::error_code ec;
+    const fs::path dir = base / "carom";
+    fs::create_directories(dir, ec);
+    return fs::is_directory(dir, ec) ? dir.string() : "";
+}
+
+namespace {
+
+// Every remembered field, by name, as text in both directions.
+template <class F> void visit(Prefs& p, F&& f) {
+    ViewOptions& v = p.view;
+    f("show_forces", v.showForces);
+    f("show_contacts", v.showContacts);
+    f("show_clock", v.showClock);
+    f("show_energy", v.showEnergy);
+    f("show_trails", v.showTrails);
+    f("show_names", v.showNames);
+    f("light_background", v.lightBackground);
+    f("trail_length", v.trailLength);
+    f("force_scale", v.forceScale);
+    f("show_controls", v.showControls);
+    f("show_graphs", v.showGraphs);
+    f("show_help", v.showHelp);
+    f("show_stats", v.showStats);
+    f("window_width", p.windowWidth);
+    f("window_height", p.windowHeight);
+    f("time_graph_1", p.timeVars[0]);
+    f("time_graph_2", p.timeVars[1]);
+    f("time_graph_3", p.timeVars[2]);
+    f("time_graph_window", p.timeWindow);
+    f("xy_graph_x", p.xyX);
+    f("xy_graph_y", p.xyY);
+}
+
+template <class T> void parseInto(const std::string& text, T& out) {
+    std::istringstream is(text);
+    T value{};
+    if (is >> value) out = value;
+}
+void parseInto(const std::string& text, std::string& out) {
+    out = text;
+}
+void parseInto(const std::string& text, bool& out) {
+    if (text == "true" || text == "1") out = true;
+    if (text == "false" || text == "0") out = false;
+}
+
+std::string trim(const std::string& s) {
+    const auto a = s.find_first_not_of(" \t\r"), b = s.find_last_not_of(" \t\r");
+    return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+} // namespace
+
+Prefs loadPrefs(const std::string& dir) {
+    Prefs p;
+    if (dir.empty()) return p;
+    std::ifstream in(fs::path(dir) / "carom.ini");
+    std::map<std::string, std::string> kv;
+    for (std::string line; std::getline(in, line);) {
+        const auto eq = line.find('=');
+        if (line.empty() || line[0] == '#' || eq == std::string::npos) continue;
+        kv[trim(line.substr(0, eq))] = trim(line.substr(eq + 1));
+    }
+    visit(p, [&](const char* key, auto& field) {
+        if (auto it = kv.find(key); it != kv.end()) parseInto(it->second, field);
+    });
+    // Refuse what would make the app unusable.
+    if (p.windowWidth < 320 || p.windowWidth > 10000) p.windowWidth = 1280;
+    if (p.windowHeight < 240 || p.windowHeight > 10000) p.windowHeight = 800;
+    if (p.view.trailLength < 2 || p.view.trailLength > 5000) p.view.trailLength = 120;
+    if (!(p.view.forceScale > 0 && p.view.forceScale < 100)) p.view.forceScale = 0.5f;
+    if (!(p.timeWindow >= 1 && p.timeWindow <= 600)) p.timeWindow = 10;
+    return p;
+}
+
+void savePrefs(const std::string& dir, const Prefs& prefs) {
+    if (dir.empty()) return;
+    Prefs p = prefs;
+    std::ostringstream out;
+    out << "# carom UI settings (written on exit)\n";
+    visit(p, [&](const char* key, auto& field) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(field)>, bool>)
+            out << key << " = " << (field ? "true" : "false") << "\n";
+        else
+            out << key << " = " << field << "\n";
+    });
+    const fs::path path = fs::path(dir) / "carom.ini", tmp = fs::path(dir) / "carom.ini.tmp";
+    std::ofstream f(tmp);
+    if (!(f << out.str())) return;
+    f.close();
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    if (ec) fs::remove(tmp, ec);
+}
+
+} // namespace app

@@ -1,0 +1,24 @@
+// UI settings remembered between runs: what is shown, the graphs' variables, the window size.
+// Kept as "key = value" lines in $XDG_CONFIG_HOME/carom/carom.ini (or ~/.config/carom/), next to
+// ImGui's own imgui.ini. Unreadable or unwritable files are never an error: defaults are used.
+#pragma once
+
+#include "plots.h"
+#include "view_options.h"
+#include <string>
+
+namespace app {
+
+struct Prefs {
+    ViewOptions view;
+    int windowWidth = 1280, windowHeight = 800;
+    std::array<std::string, 3> timeVars{"kinetic energy", "potential energy", "total energy"};
+    std::string xyX = "block1.x", xyY = "block1.vx";
+    double timeWindow = 10;
+};
+
+std::string configDir(); // created if missing; empty when there is no usable place
+Prefs loadPrefs(const std::string& dir);
+void savePrefs(const std::string& dir, const Prefs& p); // best effort, silent on failure
+
+} // namespace app

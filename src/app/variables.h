@@ -1,0 +1,47 @@
+// The quantities the graphs can show: time, the energies, momentum, and each dynamic body's
+// x, y, angle, vx, vy, ω. A variable is chosen by name ("total energy", "block1.vx") so that a
+// choice survives rebuilding the world and being saved with the settings.
+#pragma once
+
+#include "carom/world.h"
+#include <string>
+#include <vector>
+
+namespace app {
+
+enum class Quantity {
+    Time,
+    Kinetic,
+    Rotational,
+    Translational,
+    Potential,
+    Total,
+    MomentumX,
+    MomentumY,
+    AngularMomentum,
+    X,
+    Y,
+    Angle,
+    Vx,
+    Vy,
+    Omega,
+};
+
+struct Variable {
+    Quantity q = Quantity::Time;
+    carom::BodyId body = 0; // for the per-body quantities
+};
+
+// One frame's measurements, shared by every graph.
+struct Sample {
+    double time = 0;
+    carom::Diagnostics d;
+    double peOffset = 0; // myPhysicsLab's "potential energy offset": moves the zero of PE
+};
+
+double evaluate(const Variable& v, const carom::World& world, const Sample& s);
+std::string nameOf(const Variable& v, const carom::World& world);
+bool parseVariable(const std::string& name, const carom::World& world, Variable& out);
+std::vector<Variable> allVariables(const carom::World& world); // global ones, then per body
+
+} // namespace app

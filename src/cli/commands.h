@@ -1,0 +1,12 @@
+// carom-cli's commands; each returns the process's exit status and throws on bad input
+// (cli::UsageError, carom::SceneError, std::runtime_error for files), which main reports.
+#pragma once
+
+#include "options.h"
+
+namespace cli {
+
+int run(const RunOptions& options);
+int bench(const BenchOptions& options);
+
+} // namespace cli

@@ -1,0 +1,47 @@
+// CSV rows of the simulation's state; %.17g prints every double so that it reads back exactly.
+#include "csv.h"
+
+#include <string>
+
+namespace cli {
+namespace {
+
+// RFC 4180: a field with a comma, a quote or a line break is quoted, quotes doubled.
+std::string csvField(const std::string& s) {
+    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+void number(std::FILE* out, double x) {
+    std::fprintf(out, ",%.17g", x);
+}
+
+} // namespace
+
+void writeCsvHeader(std::FILE* out, const carom::World& world) {
+    std::fputs("t,ke_linear,ke_angular,pe,energy,px,py,angular_momentum", out);
+    for (const carom::Body& b : world.bodies()) {
+        if (b.type == carom::BodyType::Static) continue;
+        for (const char* column : {".x", ".y", ".angle", ".vx", ".vy", ".omega"})
+            std::fprintf(out, ",%s", csvField(b.name + column).c_str());
+    }
+    std::fputc('\n', out);
+}
+
+void writeCsvRow(std::FILE* out, const carom::World& world, double t, const carom::Diagnostics& d) {
+    std::fprintf(out, "%.17g", t);
+    for (double x :
+         {d.keLinear, d.keAngular, d.pe, d.energy, d.momentum.x, d.momentum.y, d.angularMomentum})
+        number(out, x);
+    for (const carom::Body& b : world.bodies()) {
+        if (b.type == carom::BodyType::Static) continue;
+        for (double x : {b.xf.p.x, b.xf.p.y, b.angle, b.v.x, b.v.y, b.w})
+            number(out, x);
+    }
+    std::fputc('\n', out);
+}
+
+} // namespace cli

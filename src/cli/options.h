@@ -1,0 +1,54 @@
+// carom-cli's command line (shared/spec/cli.md): the options of `run` and `bench`, checked
+// strictly ("--steps 10x", "--dt -1" and "--every 0" are errors that say so).
+#pragma once
+
+#include "carom/scene.h"
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+// A bad command line; main prints "error: " + what() and exits with status 2.
+class UsageError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// Settings the command line may override in the scene it loads.
+struct Overrides {
+    std::optional<double> dt;
+    std::optional<carom::Method> method;
+    std::optional<carom::Integrator> integrator;
+};
+
+struct RunOptions {
+    std::string scene;
+    std::optional<double> time; // simulated seconds; 10 when neither time nor steps is given
+    std::optional<long long> steps;
+    Overrides overrides;
+    std::string csv;     // empty: no CSV
+    long long every = 1; // a CSV row every this many steps
+    std::string save;    // empty: no saved scene
+};
+
+struct BenchOptions {
+    std::string scene;
+    long long steps = 500;
+    Overrides overrides;
+};
+
+// args: what follows the command's name. Throw UsageError.
+RunOptions parseRunOptions(const std::vector<std::string>& args);
+BenchOptions parseBenchOptions(const std::vector<std::string>& args);
+
+// Applies the overrides; the scene's settings stay valid (the values were checked when parsed).
+void apply(const Overrides& o, carom::Scene& scene);
+
+// The number of steps that covers `seconds` at step dt (at least the time asked for).
+long long stepsFor(double seconds, double dt);
+
+std::string usage(); // the --help text, with the method and integrator names of this build
+
+} // namespace cli

@@ -1,0 +1,286 @@
+// Narrow phase: the contact manifold of one pair of shapes, for every pair of shape types.
+//
+// Conventions (collide.h): the normal is a unit vector from A towards B; depth > 0 is overlap and
+// depth < 0 a gap; each point lies midway between the two surfaces, so A's surface point is
+// point + depth/2 * normal and B's is point - depth/2 * normal. Points with a gap smaller than
+// `margin` are reported too (speculative contacts).
+//
+// Sources: Ericson, Real-Time Collision Detection (2005), §4.4 and §5.1 (separating axes,
+// closest points); Catto, "Contact Manifolds" (GDC 2007) and "Computing Distance" (GDC 2010),
+// Box2D's b2CollideCircles / b2CollidePolygonAndCircle / b2CollidePolygons (v2.4) and
+// box2d-lite's Collide (reference face, incident edge, Sutherland-Hodgman clipping).
+#include "collide.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <limits>
+
+namespace carom {
+namespace {
+
+// ---- Feature ids ---------------------------------------------------------------------------
+// Box2D's b2ContactFeature, packed in 32 bits: which feature of A and which of B (an index and
+// whether it is a vertex or a face) produced the point: bits 0-13 index on A, 14-27 index on B,
+// bit 28 A's type, bit 29 B's type. Indices are kept modulo 2^14; a polygon with more vertices
+// than that could only alias ids, never produce a wrong contact. Circle pairs use id 0.
+enum Feature : std::uint32_t { Vertex = 0, Face = 1 };
+
+std::uint32_t featureId(std::size_t indexA, Feature typeA, std::size_t indexB, Feature typeB) {
+    constexpr std::uint32_t mask = (1u << 14) - 1;
+    return (static_cast<std::uint32_t>(indexA) & mask) |
+           (static_cast<std::uint32_t>(indexB) & mask) << 14 | std::uint32_t(typeA) << 28 |
+           std::uint32_t(typeB) << 29;
+}
+
+// The same contact seen from the other side (after swapping A and B).
+std::uint32_t swapFeatures(std::uint32_t id) {
+    constexpr std::uint32_t mask = (1u << 14) - 1;
+    return (id >> 14 & mask) | (id & mask) << 14 | (id >> 29 & 1u) << 28 | (id >> 28 & 1u) << 29;
+}
+
+// Adds a point given a point on each surface and the depth along the normal.
+void addPoint(ShapeManifold& m, Vec2 onA, Vec2 onB, double depth, std::uint32_t id) {
+    ShapeContact& c = m.points[m.count++];
+    c.point = 0.5 * (onA + onB);
+    c.depth = depth;
+    c.id = id;
+}
+
+bool isPolygon(const Shape& s) {
+    return s.type() != ShapeType::Circle;
+}
+
+// ---- Circle - circle ---------------------------------------------------------------------
+// Ericson §4.3.2 (sphere-sphere): the gap is |cB - cA| - (rA + rB), along the line of centres.
+// Coincident centres have no line of centres: take the fixed normal (0, 1) (Box2D does likewise
+// by leaving the normal at its default); the depth is then rA + rB.
+ShapeManifold collideCircles(const Shape& a, const Transform& xa, const Shape& b,
+                             const Transform& xb, double margin) {
+    ShapeManifold m;
+    const Vec2 d = xb.p - xa.p;
+    const double dist = glm::length(d);
+    const double depth = a.radius() + b.radius() - dist;
+    if (!(depth > -margin)) return m; // also false for NaN input
+    const double tiny = 1e-12 * (a.radius() + b.radius());
+    m.normal = dist > tiny ? d / dist : Vec2{0, 1};
+    addPoint(m, xa.p + a.radius() * m.normal, xb.p - b.radius() * m.normal, depth, 0);
+    return m;
+}
+
+// ---- Polygon - circle --------------------------------------------------------------------
+// Box2D's b2CollidePolygonAndCircle, after Ericson §5.1.1-5.1.2 (closest point on a convex
+// polygon). In the polygon's frame, find the face of greatest separation s_i = n_i·(c - v_i).
+//  - c inside the polygon (every s_i ≤ 0): push out along the face of least penetration; the
+//    closest point of A is c - s_i n_i.
+//  - otherwise c is in the Voronoi region of that face or of one of its two end vertices,
+//    decided by the sign of (c - v1)·(v2 - v1) and (c - v2)·(v1 - v2); a vertex region gives the
+//    normal (c - v)/|c - v| and the closest point v.
+// The circle's surface point is c - r n; depth = r - (distance from c to A along n).
+ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const Shape& circle,
+                                   const Transform& xb, double margin) {
+    ShapeManifold m;
+    const std::vector<Vec2>& v = poly.vertices();
+    const std::vector<Vec2>& n = poly.normals();
+    const std::size_t count = v.size();
+    const double r = circle.radius();
+    const Vec2 c = xa.applyInverse(xb.p); // circle centre in the polygon's frame
+    if (!isFinite(c)) return m;           // a non-finite pose touches nothing
+
+    std::size_t face = 0;
+    double separation = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < count; ++i) {
+        const double s = glm::dot(n[i], c - v[i]);
+        if (s > separation) {
+            separation = s;
+            face = i;
+        }
+    }
+    if (!(separation - r < margin)) return m; // also true for NaN input
+
+    const Vec2 v1 = v[face], v2 = v[(face + 1) % count];
+    Vec2 normal = n[face], onA = c - separation * normal;
+    double dist = separation;
+    if (separation > 0) {
+        const double u1 = glm::dot(c - v1, v2 - v1), u2 = glm::dot(c - v2, v1 - v2);
+        const Vec2 corner = u1 < 0 ? v1 : v2;
+        const double cornerDist = glm::length(c - corner);
+        // A vertex region; a centre (numerically) on the vertex keeps the face normal.
+        if ((u1 < 0 || u2 < 0) && cornerDist > 1e-12 * (r + separation)) {
+            if (cornerDist - r >= margin) return m;
+            normal = (c - corner) / cornerDist;
+            onA = corner;
+            dist = cornerDist;
+        }
+    }
+    m.normal = xa.q.apply(normal);
+    addPoint(m, xa.apply(onA), xb.p - r * m.normal, r - dist, 0);
+    return m;
+}
+
+// ---- Polygon - polygon -------------------------------------------------------------------
+// Separating axis test over the face normals of both polygons (Ericson §4.4.1, §5.2.1;
+// Catto GDC 2007): the separation along face i of P1 is the smallest n_i·(w - v_i) over the
+// vertices w of P2; the polygons overlap iff every such value is negative, and the face with the
+// largest value is the axis of least penetration. Computed in P2's frame so nothing is allocated.
+struct Separation {
+    double value = -std::numeric_limits<double>::infinity();
+    std::size_t face = 0;
+};
+
+Separation maxSeparation(const Shape& p1, const Transform& x1, const Shape& p2,
+                         const Transform& x2) {
+    Separation best;
+    const std::vector<Vec2>& v1 = p1.vertices();
+    const std::vector<Vec2>& n1 = p1.normals();
+    for (std::size_t i = 0; i < v1.size(); ++i) {
+        const Vec2 n = x2.q.applyInverse(x1.q.apply(n1[i]));
+        const Vec2 v = x2.applyInverse(x1.apply(v1[i]));
+        double s = std::numeric_limits<double>::infinity();
+        for (const Vec2& w : p2.vertices())
+            s = std::min(s, glm::dot(n, w - v));
+        if (s > best.value) {
+            best.value = s;
+            best.face = i;
+        }
+    }
+    return best;
+}
+
+// One Sutherland-Hodgman step (Ericson §8.3.4; Box2D's b2ClipSegmentToLine): keep the part of
+// the segment in[0..1] where normal·x ≤ offset; returns how many end points remain.
+int clipSegment(Vec2 out[2], const Vec2 in[2], Vec2 normal, double offset) {
+    int n = 0;
+    const double d0 = glm::dot(normal, in[0]) - offset;
+    const double d1 = glm::dot(normal, in[1]) - offset;
+    if (d0 <= 0) out[n++] = in[0];
+    if (d1 <= 0) out[n++] = in[1];
+    if (d0 * d1 < 0) // the segment crosses the plane, so d0 - d1 is not zero
+        out[n++] = in[0] + d0 / (d0 - d1) * (in[1] - in[0]);
+    return n;
+}
+
+// Ericson §5.1.9 (closest points of two segments), for segments of non-zero length: the
+// parameters s on p1 + s d1 and t on q1 + t d2 of the closest pair.
+void closestOnSegments(Vec2 p1, Vec2 q1, Vec2 p2, Vec2 q2, Vec2& c1, Vec2& c2) {
+    const Vec2 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+    const double a = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r);
+    const double c = glm::dot(d1, r), b = glm::dot(d1, d2), denom = a * e - b * b;
+    double s = denom > 1e-14 * a * e ? std::clamp((b * f - c * e) / denom, 0.0, 1.0) : 0.0;
+    double t = (b * s + f) / e;
+    if (t < 0 || t > 1) {
+        t = std::clamp(t, 0.0, 1.0);
+        s = std::clamp((t * b - c) / a, 0.0, 1.0);
+    }
+    c1 = p1 + s * d1;
+    c2 = p2 + t * d2;
+}
+
+// Box2D's b2CollidePolygons / box2d-lite's Collide. The reference face is the axis of least
+// penetration; B's face is preferred to A's only when clearly better (by a small absolute
+// tolerance, Box2D's 0.1 linearSlop), so the choice does not flicker between equal faces. The
+// incident edge is the edge of the other polygon whose normal is most anti-parallel to the
+// reference normal; it is clipped to the reference face's two side planes and the points
+// below the reference face by less than `margin` are kept.
+ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& b,
+                              const Transform& xb, double margin) {
+    ShapeManifold m;
+    const Separation sa = maxSeparation(a, xa, b, xb);
+    if (!(sa.value < margin)) return m; // NaN-safe
+    const Separation sb = maxSeparation(b, xb, a, xa);
+    if (!(sb.value < margin)) return m;
+
+    const double size = std::min(a.boundingRadius(), b.boundingRadius());
+    const double tolerance = std::min(0.1 * 0.005, 0.01 * size);
+    const bool flip = sb.value > sa.value + tolerance;
+    const Shape& ref = flip ? b : a;
+    const Shape& inc = flip ? a : b;
+    const Transform& xr = flip ? xb : xa;
+    const Transform& xi = flip ? xa : xb;
+    const std::size_t face = flip ? sb.face : sa.face;
+    const std::size_t refCount = ref.vertices().size(), incCount = inc.vertices().size();
+
+    // Reference face v11 -> v12 in the world; its outward normal points towards `inc`.
+    const Vec2 v11 = xr.apply(ref.vertices()[face]);
+    const Vec2 v12 = xr.apply(ref.vertices()[(face + 1) % refCount]);
+    const Vec2 normal = xr.q.apply(ref.normals()[face]);
+    const Vec2 tangent = glm::normalize(v12 - v11);
+
+    // Incident edge: minimal n_inc·n_ref (Box2D's b2FindIncidentEdge).
+    const Vec2 nInInc = xi.q.applyInverse(normal);
+    std::size_t edge = 0;
+    double minDot = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < incCount; ++i) {
+        const double d = glm::dot(nInInc, inc.normals()[i]);
+        if (d < minDot) {
+            minDot = d;
+            edge = i;
+        }
+    }
+    const std::size_t i1 = edge, i2 = (edge + 1) % incCount;
+    const Vec2 incident[2] = {xi.apply(inc.vertices()[i1]), xi.apply(inc.vertices()[i2])};
+
+    // Clip to the side planes -t·x ≤ -t·v11 and t·x ≤ t·v12.
+    Vec2 clip1[2], clip2[2];
+    int n = clipSegment(clip1, incident, -tangent, -glm::dot(tangent, v11));
+    if (n == 2) n = clipSegment(clip2, clip1, tangent, glm::dot(tangent, v12));
+
+    const Vec2 n2 = flip ? -normal : normal; // from A to B
+    m.normal = n2;
+    if (n < 2) {
+        // The incident edge lies beside the reference face: only possible with a gap (e.g. two
+        // corners facing each other). The closest points of the two edges give one point.
+        Vec2 onRef, onInc;
+        closestOnSegments(v11, v12, incident[0], incident[1], onRef, onInc);
+        const Vec2 d = onInc - onRef;
+        const double dist = glm::length(d);
+        if (!(dist < margin)) return m;
+        // Edges touching (only by rounding): fall back on the reference face and its depth.
+        const bool apart = dist > 1e-12 * size;
+        const Vec2 dir = apart ? d / dist : normal;
+        const double depth = apart ? -dist : -(flip ? sb.value : sa.value);
+        m.normal = flip ? -dir : dir;
+        const std::uint32_t id = featureId(face, Face, edge, Face);
+        addPoint(m, flip ? onInc : onRef, flip ? onRef : onInc, depth,
+                 flip ? swapFeatures(id) : id);
+        return m;
+    }
+
+    // Feature ids as in Box2D v3's b2ClipPolygons: both edges run counter-clockwise, so the
+    // incident edge runs against the reference edge; the end of the clipped segment near v11
+    // pairs reference vertex `face` with incident vertex i2, the end near v12 pairs vertex
+    // face+1 with i1. Whether an end was clipped or not does not change its id, so a box sliding
+    // along a face of the same width keeps its ids.
+    if (glm::dot(tangent, clip2[0]) > glm::dot(tangent, clip2[1])) std::swap(clip2[0], clip2[1]);
+    const std::uint32_t ids[2] = {featureId(face, Vertex, i2, Vertex),
+                                  featureId((face + 1) % refCount, Vertex, i1, Vertex)};
+
+    // Keep points whose separation below the reference face is smaller than the margin. The
+    // clip point lies on the incident surface; its projection on the reference face is the
+    // other surface point.
+    const double front = glm::dot(normal, v11);
+    for (int i = 0; i < 2; ++i) {
+        const double separation = glm::dot(normal, clip2[i]) - front;
+        if (!(separation < margin)) continue;
+        const Vec2 onRef = clip2[i] - separation * normal;
+        addPoint(m, flip ? clip2[i] : onRef, flip ? onRef : clip2[i], -separation,
+                 flip ? swapFeatures(ids[i]) : ids[i]);
+    }
+    return m;
+}
+
+} // namespace
+
+ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
+                      double margin) {
+    const bool polyA = isPolygon(a), polyB = isPolygon(b);
+    if (!polyA && !polyB) return collideCircles(a, xa, b, xb, margin);
+    if (polyA && polyB) return collidePolygons(a, xa, b, xb, margin);
+    if (polyA) return collidePolygonCircle(a, xa, b, xb, margin);
+    // Circle A against polygon B: solve B against A, then turn the normal to point from A to B
+    // (the points and depths are the same from either side).
+    ShapeManifold m = collidePolygonCircle(b, xb, a, xa, margin);
+    m.normal = -m.normal;
+    return m;
+}
+
+} // namespace carom

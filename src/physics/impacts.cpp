@@ -1,0 +1,150 @@
+// Impacts at one instant of the exact method (issue 4).
+//
+// The impulse of a single contact is Hecker's Eq. 9 ("Collision Response", 1997) in 2D:
+//   j = −(1 + e) v_n / (1/mA + 1/mB + (rA × n)²/IA + (rB × n)²/IB),
+// applied +j n to B and −j n to A (contact_math.h: v_n < 0 approaching; static bodies have zero
+// inverse mass and inertia). With e = 1 it leaves the kinetic energy unchanged whatever the point
+// and normal: ΔKE = j v_n + j²k/2 = 0 for j = −2 v_n / k.
+//
+// Several points touching at once (a block landing flat, a ball hitting two touching balls,
+// Newton's cradle) form collision groups: the bodies linked by touching contacts. Two ways to
+// resolve them, as myPhysicsLab offers (Neumann, "Multiple Simultaneous Collisions"):
+// - serial: strike the most approaching point, then the next, until no point approaches. In
+//   Newton's cradle the impulse runs down the row and only the last ball leaves: the classic
+//   answer, hence the default.
+// - simultaneous: find impulses λ ≥ 0 together so that every point that was approaching at v_n
+//   leaves at ≥ −e v_n and no other point approaches: a linear complementarity problem, solved by
+//   projected Gauss-Seidel (Catto's sequential impulses run to convergence).
+// Both act on all groups at once: an impulse in one group never changes a velocity in another,
+// so this is the same as solving group by group.
+#include "impacts.h"
+
+#include "contact_math.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace carom {
+namespace {
+
+constexpr double kApproaching = 1e-10; // m/s: slower approaches are round-off, not impacts
+
+struct Point {
+    Manifold* m;
+    ContactPoint* cp;
+    double mass;    // effective mass along the normal, 1/k of Eq. 9
+    double resting; // m/s: approach the forces alone produce in a step; slower = resting
+};
+
+double normalVelocity(const std::vector<Body>& bodies, const Point& p) {
+    const Body& A = bodies[p.m->a];
+    const Body& B = bodies[p.m->b];
+    return glm::dot(relativeVelocity(A, B, p.cp->anchorA, p.cp->anchorB), p.m->normal);
+}
+
+void push(std::vector<Body>& bodies, const Point& p, double j) {
+    applyImpulse(bodies[p.m->a], bodies[p.m->b], p.cp->anchorA, p.cp->anchorB, j * p.m->normal);
+}
+
+// The normal relative velocity the forces add over h: (aB + αB × rB − aA − αA × rA) · n h.
+double forcedApproach(const Body& A, const Body& B, const ContactPoint& cp, Vec2 n, double h) {
+    auto accel = [](const Body& b, Vec2 r) {
+        return b.invMass * b.force + cross(b.invInertia * b.torque, r);
+    };
+    double dv = glm::dot(accel(B, cp.anchorB) - accel(A, cp.anchorA), n) * h;
+    return std::max(0.0, -dv);
+}
+
+bool approaching(double vn) {
+    return vn < -kApproaching;
+}
+
+// An impact bounces; a slower approach is a resting contact and stops dead (restitution 0), so
+// that the solver holding it during the advance only has the forces of the interval to cancel.
+bool isImpact(double vn, const Point& p) {
+    return vn < -std::max(p.resting, kApproaching);
+}
+
+double restitutionOf(double vn, const Point& p) {
+    return isImpact(vn, p) ? p.m->restitution : 0.0;
+}
+
+// Projected Gauss-Seidel on the accumulated impulses: λ_i ← max(0, λ_i + m_i (target_i − v_n,i)).
+void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
+                   const std::vector<double>& target) {
+    std::vector<double> lambda(points.size(), 0.0);
+    double scale = 1;
+    for (double t : target)
+        scale = std::max(scale, std::abs(t));
+    for (int it = 0; it < 10000; ++it) {
+        double change = 0; // largest velocity change of the pass, m/s
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            const Point& p = points[i];
+            double next =
+                std::max(0.0, lambda[i] + p.mass * (target[i] - normalVelocity(bodies, points[i])));
+            push(bodies, p, next - lambda[i]);
+            change = std::max(change, std::abs(next - lambda[i]) / p.mass);
+            lambda[i] = next;
+        }
+        if (change <= 1e-13 * scale) break;
+    }
+}
+
+int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
+    int impacts = 0;
+    bool any = false;
+    std::vector<double> target(points.size(), 0.0);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        double vn = normalVelocity(bodies, points[i]);
+        if (!approaching(vn)) continue;
+        target[i] = -restitutionOf(vn, points[i]) * vn;
+        any = true;
+        if (isImpact(vn, points[i])) ++impacts;
+    }
+    if (any) solveTogether(bodies, points, target);
+    return impacts;
+}
+
+int serial(std::vector<Body>& bodies, const std::vector<Point>& points) {
+    int impacts = 0;
+    const int limit = 100 * static_cast<int>(points.size()) + 100;
+    for (int strikes = 0; strikes < limit; ++strikes) {
+        const Point* worst = nullptr;
+        double worstVn = 0;
+        for (const Point& p : points) {
+            double vn = normalVelocity(bodies, p);
+            if (approaching(vn) && (!worst || vn < worstVn)) {
+                worst = &p;
+                worstVn = vn;
+            }
+        }
+        if (!worst) return impacts;
+        if (isImpact(worstVn, *worst)) ++impacts;
+        push(bodies, *worst, -(1 + restitutionOf(worstVn, *worst)) * worstVn * worst->mass);
+    }
+    // A chain that will not settle (it should not happen with e ≤ 1): end it without bounce.
+    std::vector<double> zero(points.size(), 0.0);
+    solveTogether(bodies, points, zero);
+    return impacts;
+}
+
+} // namespace
+
+int resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching, bool together,
+                   double h) {
+    std::vector<Point> points;
+    for (Manifold& m : touching) {
+        const Body& A = bodies[m.a];
+        const Body& B = bodies[m.b];
+        for (int i = 0; i < m.count; ++i) {
+            ContactPoint& cp = m.points[i];
+            double mass = effectiveMass(A, B, cp.anchorA, cp.anchorB, m.normal);
+            if (mass <= 0) continue;
+            points.push_back(Point{&m, &cp, mass, forcedApproach(A, B, cp, m.normal, h)});
+        }
+    }
+    if (points.empty()) return 0;
+    return together ? simultaneous(bodies, points) : serial(bodies, points);
+}
+
+} // namespace carom

@@ -1,0 +1,34 @@
+// Times of contact for the exact method (see time_of_impact.h).
+#include "time_of_impact.h"
+
+#include <cmath>
+
+namespace carom {
+
+// |dp + dv t|² = R² is a t² + 2 b t + c = 0 with a = dv·dv, b = dp·dv, c = dp·dp − R².
+// Separated (c > 0) and approaching (b < 0), the first root is t = (−b − √(b² − a c)) / a, written
+// as t = c / (−b + √(b² − a c)) so that it loses no digits when a c is small beside b²
+// (Numerical Recipes §5.6). b² < a c: the circles pass each other without touching.
+std::optional<double> circleTimeOfImpact(Vec2 dp, Vec2 dv, double radiusSum) {
+    const double a = glm::dot(dv, dv), b = glm::dot(dp, dv);
+    const double c = glm::dot(dp, dp) - radiusSum * radiusSum;
+    if (c <= 0 || b >= 0) return std::nullopt;
+    const double disc = b * b - a * c;
+    if (disc < 0) return std::nullopt;
+    return c / (-b + std::sqrt(disc));
+}
+
+double bisectContactTime(double lo, double hi, double timeTolerance,
+                         const std::function<bool(double)>& penetrates, int maxIterations) {
+    for (int i = 0; i < maxIterations && hi - lo > timeTolerance; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        if (mid <= lo || mid >= hi) break; // no double between them
+        if (penetrates(mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return lo;
+}
+
+} // namespace carom

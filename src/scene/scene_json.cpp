@@ -1,0 +1,225 @@
+// Reading a scene file's JSON with messages that say where: line and column for bad JSON, a JSON
+// pointer (RFC 6901) for everything found after parsing.
+#include "scene_json.h"
+
+#include <cmath>
+#include <regex>
+#include <set>
+#include <vector>
+
+namespace carom::scene_json {
+namespace {
+
+// RFC 6901: "~" is written "~0" and "/" is written "~1" inside a pointer's reference token.
+std::string escapeToken(const std::string& key) {
+    std::string out;
+    for (char c : key) {
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
+    }
+    return out;
+}
+
+// The 1-based line and column of a byte offset of text.
+std::string lineColumn(const std::string& text, std::size_t offset) {
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+// Follows the parser's events to know the pointer of the current value, and refuses a key that
+// appears twice in one object (nlohmann would silently keep the last).
+class KeyTracker {
+  public:
+    explicit KeyTracker(const std::string& file) : file_(file) {}
+
+    bool operator()(int, Json::parse_event_t event, Json& parsed) {
+        using E = Json::parse_event_t;
+        switch (event) {
+        case E::object_start:
+            enterElement();
+            levels_.push_back(Level{false, 0, {}, {}});
+            break;
+        case E::array_start:
+            enterElement();
+            levels_.push_back(Level{true, static_cast<std::size_t>(-1), {}, {}});
+            break;
+        case E::object_end:
+        case E::array_end:
+            levels_.pop_back();
+            break;
+        case E::key: {
+            Level& top = levels_.back();
+            top.key = parsed.get<std::string>();
+            if (!top.keys.insert(top.key).second) Where{file_, pointer()}.fail("duplicate key");
+            break;
+        }
+        case E::value:
+            enterElement();
+            break;
+        }
+        return true;
+    }
+
+  private:
+    struct Level {
+        bool isArray;
+        std::size_t index; // arrays: the current element
+        std::string key;   // objects: the current key
+        std::set<std::string> keys;
+    };
+
+    void enterElement() {
+        if (!levels_.empty() && levels_.back().isArray) ++levels_.back().index;
+    }
+
+    std::string pointer() const {
+        std::string p;
+        for (const Level& l : levels_)
+            p += "/" + (l.isArray ? std::to_string(l.index) : escapeToken(l.key));
+        return p;
+    }
+
+    const std::string& file_;
+    std::vector<Level> levels_;
+};
+
+const char* typeName(const Json& v) {
+    if (v.is_number()) return "a number";
+    if (v.is_string()) return "a string";
+    if (v.is_boolean()) return "a boolean";
+    if (v.is_null()) return "null";
+    if (v.is_array()) return "an array";
+    return "an object";
+}
+
+} // namespace
+
+Where Where::at(const std::string& key) const {
+    return Where{file, pointer + "/" + escapeToken(key)};
+}
+
+Where Where::at(std::size_t index) const {
+    return Where{file, pointer + "/" + std::to_string(index)};
+}
+
+void Where::fail(const std::string& what) const {
+    throw SceneError(file + ": " + (pointer.empty() ? "/" : pointer) + ": " + what);
+}
+
+Json parseText(const std::string& text, const std::string& file) {
+    try {
+        return Json::parse(text, KeyTracker(file));
+    } catch (const Json::parse_error& e) {
+        // what() reads "[json.exception.parse_error.101] parse error at line L, column C: why".
+        static const std::regex form(R"(at line (\d+), column (\d+): (.*))");
+        std::smatch m;
+        const std::string message = e.what();
+        if (std::regex_search(message, m, form))
+            throw SceneError(file + ": line " + m[1].str() + ", column " + m[2].str() +
+                             ": bad JSON: " + m[3].str());
+        throw SceneError(file + ": " + lineColumn(text, e.byte) + ": bad JSON");
+    } catch (const Json::out_of_range& e) {
+        // A number too large for a double (id 406: "number overflow parsing '1e400'").
+        const std::string message = e.what();
+        const std::size_t open = message.find('\''), close = message.rfind('\'');
+        std::string where = "/", token;
+        if (open != std::string::npos && close > open) {
+            token = message.substr(open + 1, close - open - 1);
+            const std::size_t at = text.find(token);
+            if (at != std::string::npos) where = lineColumn(text, at);
+        }
+        throw SceneError(file + ": " + where + ": bad JSON: number " + token +
+                         " is too large for a double");
+    }
+}
+
+std::string describe(const Json& value) {
+    std::string s = value.dump();
+    if (s.size() > 40) s = s.substr(0, 37) + "...";
+    if (value.is_array() || value.is_object()) return std::string(typeName(value)) + " " + s;
+    return s;
+}
+
+std::string number(double x) {
+    std::string s = Json(x).dump(); // shortest round-trip form; "6.0" for whole numbers
+    if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
+    return s;
+}
+
+void checkFields(const Json& obj, const Where& where, std::initializer_list<const char*> allowed) {
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        const std::string& key = it.key();
+        if (key.rfind("x-", 0) == 0) continue;
+        bool known = false;
+        for (const char* a : allowed)
+            known = known || key == a;
+        if (!known)
+            where.at(key).fail("unknown field (names starting with \"x-\" are free for comments)");
+    }
+}
+
+void requireObject(const Json& obj, const Where& where) {
+    if (!obj.is_object()) where.fail(std::string("must be an object, got ") + describe(obj));
+}
+
+const Json* find(const Json& obj, const char* key) {
+    auto it = obj.find(key);
+    return it == obj.end() ? nullptr : &*it;
+}
+
+const Json& require(const Json& obj, const char* key, const Where& where) {
+    const Json* v = find(obj, key);
+    if (!v) where.at(key).fail("missing (required)");
+    return *v;
+}
+
+double toNumber(const Json& v, const Where& where) {
+    if (!v.is_number()) where.fail("must be a number, got " + describe(v));
+    const double x = v.get<double>();
+    if (!std::isfinite(x)) where.fail("must be finite, got " + describe(v));
+    if (std::abs(x) > kMaxMagnitude) where.fail("must be at most 1e12 in size, got " + describe(v));
+    return x;
+}
+
+Vec2 toVec2(const Json& v, const Where& where) {
+    if (!v.is_array() || v.size() != 2)
+        where.fail("must be [x, y] (two numbers), got " + describe(v));
+    return {toNumber(v[0], where.at(std::size_t{0})), toNumber(v[1], where.at(std::size_t{1}))};
+}
+
+std::string toText(const Json& v, const Where& where) {
+    if (!v.is_string()) where.fail("must be a string, got " + describe(v));
+    return v.get<std::string>();
+}
+
+double positive(const Json& v, const Where& where) {
+    const double x = toNumber(v, where);
+    if (!(x > 0)) where.fail("must be > 0, got " + describe(v));
+    return x;
+}
+
+double nonNegative(const Json& v, const Where& where) {
+    const double x = toNumber(v, where);
+    if (!(x >= 0)) where.fail("must be >= 0, got " + describe(v));
+    return x;
+}
+
+double unitInterval(const Json& v, const Where& where) {
+    const double x = toNumber(v, where);
+    if (!(x >= 0 && x <= 1)) where.fail("must be in [0, 1], got " + describe(v));
+    return x;
+}
+
+} // namespace carom::scene_json

@@ -1,0 +1,54 @@
+// Reading a scene file's JSON: the text to a document (bad JSON and duplicate keys refused with
+// line and column), and typed access to fields whose errors name the file and the JSON pointer.
+#pragma once
+
+#include "carom/math.h"
+#include "carom/scene.h"
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace carom::scene_json {
+
+using Json = nlohmann::json;
+
+// Every number in a scene must be finite and at most this in size: larger ones overflow the
+// energies and inertias (documented in docs/scene-extensions.md).
+constexpr double kMaxMagnitude = 1e12;
+
+// Where in a file: the file's name for messages and a JSON pointer ("/bodies/2/shape").
+struct Where {
+    const std::string& file;
+    std::string pointer;
+    Where at(const std::string& key) const;
+    Where at(std::size_t index) const;
+    [[noreturn]] void fail(const std::string& what) const; // throws SceneError
+};
+
+// Parses text; throws SceneError "FILE: line L, column C: bad JSON: ..." or for duplicate keys
+// "FILE: /pointer/key: duplicate key".
+Json parseText(const std::string& text, const std::string& file);
+
+// A short rendering of a value for messages: 1.5, "abc", an object or array abbreviated.
+std::string describe(const Json& value);
+// A number in the shortest text that reads back as the same double ("6", "0.1", "1e+300").
+std::string number(double x);
+
+// Refuses fields of obj that are neither in allowed nor start with "x-".
+void checkFields(const Json& obj, const Where& where, std::initializer_list<const char*> allowed);
+// Requires obj to be an object ("must be an object, got ...").
+void requireObject(const Json& obj, const Where& where);
+
+const Json* find(const Json& obj, const char* key);
+const Json& require(const Json& obj, const char* key, const Where& where); // "missing ..."
+
+double toNumber(const Json& v, const Where& where); // finite, |x| <= kMaxMagnitude
+Vec2 toVec2(const Json& v, const Where& where);     // [x, y]
+std::string toText(const Json& v, const Where& where);
+
+// Range checks with messages such as "must be > 0, got -1".
+double positive(const Json& v, const Where& where);
+double nonNegative(const Json& v, const Where& where);
+double unitInterval(const Json& v, const Where& where);
+
+} // namespace carom::scene_json

@@ -1,0 +1,358 @@
+// Scene files to Scenes (shared/spec/scene-format.md): every field read with its default, and
+// everything else refused with "FILE: /json/pointer: what is wrong".
+#include "carom/scene.h"
+
+#include "scene_json.h"
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace carom {
+namespace {
+
+using namespace scene_json;
+
+// ---- shapes ----
+
+// The polygon rules of Shape::polygon (3 or more vertices, convex, no zero-length edge, some
+// area), checked here in the file's own vertex order so that the message can point at a vertex.
+// Tolerances are Shape::polygon's, relative to the polygon's size.
+void checkPolygon(const std::vector<Vec2>& v, const Where& where) {
+    const std::size_t n = v.size();
+    if (n < 3) where.fail("need 3 or more vertices, got " + std::to_string(n));
+    double extent = 0, area2 = 0; // area2: twice the signed area (the shoelace formula)
+    for (std::size_t i = 0; i < n; ++i) {
+        extent = std::max({extent, std::abs(v[i].x), std::abs(v[i].y)});
+        area2 += cross(v[i], v[(i + 1) % n]);
+    }
+    const double eps = 1e-9 * std::max(extent, 1e-300);
+    for (std::size_t i = 0; i < n; ++i)
+        if (glm::length(v[(i + 1) % n] - v[i]) <= eps)
+            where.at((i + 1) % n).fail("same point as vertex " + std::to_string(i));
+    if (std::abs(area2) <= eps * eps) where.fail("degenerate polygon (zero area)");
+    const double sign = area2 > 0 ? 1 : -1;
+    double turning = 0; // total exterior angle: 2π for a convex polygon, 4π for a pentagram
+    for (std::size_t i = 0; i < n; ++i) {
+        const Vec2 a = v[i], b = v[(i + 1) % n], c = v[(i + 2) % n];
+        const Vec2 e1 = b - a, e2 = c - b;
+        if (sign * cross(e1, e2) <= eps * glm::length(e2))
+            where.fail("polygon is not convex at vertex " + std::to_string((i + 1) % n) +
+                       " (every corner must turn the same way, none in a straight line)");
+        turning += std::atan2(cross(e1, e2), glm::dot(e1, e2));
+    }
+    if (std::abs(turning) > 3 * M_PI)
+        where.fail("polygon crosses itself (it winds more than once)");
+}
+
+Shape readShape(const Json& j, const Where& where) {
+    requireObject(j, where);
+    const std::string type = toText(require(j, "type", where), where.at("type"));
+    try {
+        if (type == "circle") {
+            checkFields(j, where, {"type", "radius"});
+            return Shape::circle(positive(require(j, "radius", where), where.at("radius")));
+        }
+        if (type == "box") {
+            checkFields(j, where, {"type", "width", "height"});
+            const double w = positive(require(j, "width", where), where.at("width"));
+            const double h = positive(require(j, "height", where), where.at("height"));
+            return Shape::box(w, h);
+        }
+        if (type == "polygon") {
+            checkFields(j, where, {"type", "vertices"});
+            const Json& list = require(j, "vertices", where);
+            const Where at = where.at("vertices");
+            if (!list.is_array())
+                at.fail("must be an array of [x, y] vertices, got " + describe(list));
+            std::vector<Vec2> v;
+            for (std::size_t i = 0; i < list.size(); ++i)
+                v.push_back(toVec2(list[i], at.at(i)));
+            checkPolygon(v, at);
+            return Shape::polygon(v);
+        }
+    } catch (const std::invalid_argument& e) {
+        // The engine's own check, "field: what" (e.g. "vertices: ..."): point at the field.
+        const std::string message = e.what();
+        const std::size_t colon = message.find(": ");
+        if (colon == std::string::npos) where.fail(message);
+        Where{where.file, where.pointer + "/" + message.substr(0, colon)}.fail(
+            message.substr(colon + 2));
+    }
+    where.at("type").fail("must be \"circle\", \"box\" or \"polygon\", got " +
+                          describe(j.at("type")));
+}
+
+// ---- bodies ----
+
+BodyType readBodyType(const Json& j, const Where& where) {
+    const std::string t = toText(j, where);
+    if (t == "dynamic") return BodyType::Dynamic;
+    if (t == "static") return BodyType::Static;
+    if (t == "kinematic") return BodyType::Kinematic;
+    where.fail("must be \"dynamic\", \"static\" or \"kinematic\", got " + describe(j));
+}
+
+// A dynamic body must end up with a usable mass and moment of inertia: a shape may be so small
+// (radius 1e-200) that they come out 0, and the solver divides by them.
+void checkMass(const BodyDef& d, const Where& where) {
+    if (d.type != BodyType::Dynamic) return;
+    const MassProperties mp = d.shape.massProperties();
+    const double m = d.mass ? *d.mass : d.density.value_or(1.0) * mp.area;
+    const double inertia = m * mp.inertiaPerMass;
+    if (!std::isnormal(m) || !std::isnormal(inertia) || !std::isfinite(1 / m) ||
+        !std::isfinite(1 / inertia))
+        where.fail("mass " + number(m) + " kg and moment of inertia " + number(inertia) +
+                   " kg m^2 must be finite and > 0 (is the shape too small or too large?)");
+}
+
+BodyDef readBody(const Json& j, const Where& where) {
+    requireObject(j, where);
+    checkFields(j, where,
+                {"name", "type", "shape", "position", "angle", "velocity", "angular_velocity",
+                 "mass", "density", "restitution", "friction"});
+    BodyDef d;
+    if (const Json* v = find(j, "name")) {
+        d.name = toText(*v, where.at("name"));
+        if (d.name.empty()) where.at("name").fail("must not be empty");
+    }
+    if (const Json* v = find(j, "type")) d.type = readBodyType(*v, where.at("type"));
+    d.shape = readShape(require(j, "shape", where), where.at("shape"));
+    d.position = toVec2(require(j, "position", where), where.at("position"));
+    if (const Json* v = find(j, "angle")) d.angle = toNumber(*v, where.at("angle"));
+    if (const Json* v = find(j, "velocity")) d.velocity = toVec2(*v, where.at("velocity"));
+    if (const Json* v = find(j, "angular_velocity"))
+        d.angularVelocity = toNumber(*v, where.at("angular_velocity"));
+    const Json* mass = find(j, "mass");
+    const Json* density = find(j, "density");
+    if (mass && density) where.fail("give mass or density, not both");
+    if (mass) d.mass = positive(*mass, where.at("mass"));
+    if (density) d.density = positive(*density, where.at("density"));
+    if (const Json* v = find(j, "restitution"))
+        d.restitution = unitInterval(*v, where.at("restitution"));
+    if (const Json* v = find(j, "friction")) d.friction = nonNegative(*v, where.at("friction"));
+    checkMass(d, where);
+    return d;
+}
+
+// Names default to "body<i>"; all must differ, and with walls the walls' own names are taken.
+void resolveNames(Scene& s, const Where& bodies) {
+    std::map<std::string, std::size_t> seen;
+    if (s.walls)
+        for (const char* wall : {"wall-left", "wall-right", "wall-bottom", "wall-top"})
+            seen[wall] = static_cast<std::size_t>(-1);
+    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+        std::string& name = s.bodies[i].name;
+        if (name.empty()) name = "body" + std::to_string(i);
+        auto [it, fresh] = seen.emplace(name, i);
+        if (fresh) continue;
+        const Where at = bodies.at(i).at("name");
+        if (it->second == static_cast<std::size_t>(-1))
+            at.fail("the name \"" + name + "\" belongs to one of the walls");
+        at.fail("duplicate name \"" + name + "\" (also the name of " +
+                bodies.at(it->second).pointer + ")");
+    }
+}
+
+// ---- the top level ----
+
+Walls readWalls(const Json& j, const Where& where) {
+    requireObject(j, where);
+    checkFields(j, where, {"left", "right", "bottom", "top", "thickness"});
+    Walls w;
+    w.left = toNumber(require(j, "left", where), where.at("left"));
+    w.right = toNumber(require(j, "right", where), where.at("right"));
+    w.bottom = toNumber(require(j, "bottom", where), where.at("bottom"));
+    w.top = toNumber(require(j, "top", where), where.at("top"));
+    if (const Json* v = find(j, "thickness")) w.thickness = positive(*v, where.at("thickness"));
+    if (!(w.right > w.left))
+        where.at("right").fail("must be > left (" + number(w.left) + "), got " + number(w.right));
+    if (!(w.top > w.bottom))
+        where.at("top").fail("must be > bottom (" + number(w.bottom) + "), got " + number(w.top));
+    return w;
+}
+
+template <class T, class Parse>
+T readName(const Json& j, const Where& where, Parse parse, const char* choices) {
+    const std::string name = toText(j, where);
+    if (auto value = parse(name)) return *value;
+    where.fail(std::string("must be one of ") + choices + ", got " + describe(j));
+}
+
+int readFormat(const Json& j, const Where& where) {
+    if (!j.is_number_integer() || j.get<long long>() != 1)
+        where.fail("must be 1 (the only version there is), got " + describe(j));
+    return 1;
+}
+
+int toInteger(const Json& v, const Where& where, int lo, int hi) {
+    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+        where.fail("must be a whole number in " + std::to_string(lo) + ".." + std::to_string(hi) +
+                   ", got " + describe(v));
+    return static_cast<int>(v.get<long long>());
+}
+
+bool toBool(const Json& v, const Where& where) {
+    if (!v.is_boolean()) where.fail("must be true or false, got " + describe(v));
+    return v.get<bool>();
+}
+
+// Extension: the solver's settings, so that a saved world continues with the ones it had.
+void readSolver(const Json& j, const Where& where, WorldSettings& s) {
+    requireObject(j, where);
+    checkFields(j, where,
+                {"velocity_iterations", "position_iterations", "warm_starting",
+                 "restitution_threshold", "linear_slop", "projection_factor", "max_projection",
+                 "penalty_stiffness", "penalty_damping", "distance_tolerance",
+                 "simultaneous_collisions"});
+    if (const Json* v = find(j, "velocity_iterations"))
+        s.velocityIterations = toInteger(*v, where.at("velocity_iterations"), 1, 1000);
+    if (const Json* v = find(j, "position_iterations"))
+        s.positionIterations = toInteger(*v, where.at("position_iterations"), 0, 1000);
+    if (const Json* v = find(j, "warm_starting"))
+        s.warmStarting = toBool(*v, where.at("warm_starting"));
+    if (const Json* v = find(j, "restitution_threshold"))
+        s.restitutionThreshold = nonNegative(*v, where.at("restitution_threshold"));
+    if (const Json* v = find(j, "linear_slop"))
+        s.linearSlop = unitInterval(*v, where.at("linear_slop"));
+    if (const Json* v = find(j, "projection_factor"))
+        s.projectionFactor = unitInterval(*v, where.at("projection_factor"));
+    if (const Json* v = find(j, "max_projection"))
+        s.maxProjection = positive(*v, where.at("max_projection"));
+    if (const Json* v = find(j, "penalty_stiffness"))
+        s.penaltyStiffness = positive(*v, where.at("penalty_stiffness"));
+    if (const Json* v = find(j, "penalty_damping"))
+        s.penaltyDamping = nonNegative(*v, where.at("penalty_damping"));
+    if (const Json* v = find(j, "distance_tolerance"))
+        s.distanceTolerance = positive(*v, where.at("distance_tolerance"));
+    if (const Json* v = find(j, "simultaneous_collisions"))
+        s.simultaneousCollisions = toBool(*v, where.at("simultaneous_collisions"));
+}
+
+// Extension: the strength of the thrusters and of the mouse spring.
+void readInteraction(const Json& j, const Where& where, WorldSettings& s) {
+    requireObject(j, where);
+    checkFields(j, where, {"thrust", "spring_stiffness", "spring_damping"});
+    if (const Json* v = find(j, "thrust")) s.thrust = nonNegative(*v, where.at("thrust"));
+    if (const Json* v = find(j, "spring_stiffness"))
+        s.springStiffness = nonNegative(*v, where.at("spring_stiffness"));
+    if (const Json* v = find(j, "spring_damping"))
+        s.springDamping = nonNegative(*v, where.at("spring_damping"));
+}
+
+void readSettings(const Json& j, const Where& root, WorldSettings& s) {
+    if (const Json* v = find(j, "gravity")) s.gravity = toVec2(*v, root.at("gravity"));
+    if (const Json* v = find(j, "damping")) s.damping = nonNegative(*v, root.at("damping"));
+    if (const Json* v = find(j, "angular_damping"))
+        s.angularDamping = nonNegative(*v, root.at("angular_damping"));
+    if (const Json* v = find(j, "restitution"))
+        s.restitution = unitInterval(*v, root.at("restitution"));
+    if (const Json* v = find(j, "friction")) s.friction = nonNegative(*v, root.at("friction"));
+    const char* mixes = "\"min\", \"max\", \"product\", \"average\", \"geometric\"";
+    if (const Json* v = find(j, "restitution_mix"))
+        s.restitutionMix = readName<MixRule>(*v, root.at("restitution_mix"), parseMixRule, mixes);
+    if (const Json* v = find(j, "friction_mix"))
+        s.frictionMix = readName<MixRule>(*v, root.at("friction_mix"), parseMixRule, mixes);
+    if (const Json* v = find(j, "time_step")) {
+        s.timeStep = positive(*v, root.at("time_step"));
+        if (s.timeStep > 1) root.at("time_step").fail("must be <= 1 s, got " + describe(*v));
+    }
+    // Extensions (docs/scene-extensions.md): the resolution method and the integrator.
+    if (const Json* v = find(j, "method"))
+        s.method = readName<Method>(
+            *v, root.at("method"), parseMethod,
+            "\"impulse+projection\", \"impulse\", \"projection\", \"penalty\", \"exact\"");
+    if (const Json* v = find(j, "integrator"))
+        s.integrator =
+            readName<Integrator>(*v, root.at("integrator"), parseIntegrator, "\"euler\", \"rk4\"");
+    if (const Json* v = find(j, "solver")) readSolver(*v, root.at("solver"), s);
+    if (const Json* v = find(j, "interaction")) readInteraction(*v, root.at("interaction"), s);
+}
+
+// carom::validate names fields as the engine does ("timeStep: ..."); point at the file's field.
+void validateSettings(const WorldSettings& s, const Where& root) {
+    try {
+        validate(s);
+    } catch (const std::invalid_argument& e) {
+        // The engine's field name -> where it is in the file (object, field).
+        static const std::map<std::string, std::pair<const char*, const char*>> fields = {
+            {"gravity", {nullptr, "gravity"}},
+            {"damping", {nullptr, "damping"}},
+            {"angularDamping", {nullptr, "angular_damping"}},
+            {"restitution", {nullptr, "restitution"}},
+            {"friction", {nullptr, "friction"}},
+            {"timeStep", {nullptr, "time_step"}},
+            {"velocityIterations", {"solver", "velocity_iterations"}},
+            {"positionIterations", {"solver", "position_iterations"}},
+            {"restitutionThreshold", {"solver", "restitution_threshold"}},
+            {"linearSlop", {"solver", "linear_slop"}},
+            {"projectionFactor", {"solver", "projection_factor"}},
+            {"maxProjection", {"solver", "max_projection"}},
+            {"penaltyStiffness", {"solver", "penalty_stiffness"}},
+            {"penaltyDamping", {"solver", "penalty_damping"}},
+            {"distanceTolerance", {"solver", "distance_tolerance"}},
+            {"thrust", {"interaction", "thrust"}},
+            {"springStiffness", {"interaction", "spring_stiffness"}},
+            {"springDamping", {"interaction", "spring_damping"}}};
+        const std::string message = e.what();
+        const std::size_t colon = message.find(": ");
+        if (colon != std::string::npos) {
+            auto it = fields.find(message.substr(0, colon));
+            if (it != fields.end()) {
+                const auto [object, field] = it->second;
+                (object ? root.at(object) : root).at(field).fail(message.substr(colon + 2));
+            }
+        }
+        root.fail(message);
+    }
+}
+
+} // namespace
+
+Scene parseScene(const std::string& jsonText, const std::string& fileName) {
+    const Json doc = parseText(jsonText, fileName);
+    const Where root{fileName, ""};
+    requireObject(doc, root);
+    checkFields(doc, root,
+                {"format", "name", "gravity", "damping", "angular_damping", "restitution",
+                 "friction", "restitution_mix", "friction_mix", "time_step", "walls", "bodies",
+                 "method", "integrator", "solver", "interaction"});
+    readFormat(require(doc, "format", root), root.at("format"));
+    Scene s;
+    if (const Json* v = find(doc, "name")) s.name = toText(*v, root.at("name"));
+    readSettings(doc, root, s.settings);
+    validateSettings(s.settings, root);
+    if (const Json* v = find(doc, "walls")) s.walls = readWalls(*v, root.at("walls"));
+    const Where bodies = root.at("bodies");
+    if (const Json* list = find(doc, "bodies")) {
+        if (!list->is_array()) bodies.fail("must be an array of bodies, got " + describe(*list));
+        for (std::size_t i = 0; i < list->size(); ++i)
+            s.bodies.push_back(readBody((*list)[i], bodies.at(i)));
+    }
+    resolveNames(s, bodies);
+    // Everything the engine checks has been checked above; build once to be sure that a scene
+    // that loads is a scene that runs.
+    try {
+        buildWorld(s);
+    } catch (const std::invalid_argument& e) {
+        root.fail(e.what());
+    }
+    return s;
+}
+
+Scene loadScene(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) throw SceneError(path + ": cannot read: is a directory");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw SceneError(path + ": cannot read: " + std::strerror(errno));
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) throw SceneError(path + ": cannot read: " + std::strerror(errno));
+    return parseScene(text.str(), path);
+}
+
+} // namespace carom

@@ -1,0 +1,165 @@
+// Scenes to scene files: one field per line at the top level and one body per line, numbers in
+// the shortest form that reads back as the same double (nlohmann's Grisu2 output), so that
+// save -> load -> save gives the same text and a saved world continues exactly.
+#include "carom/scene.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+namespace carom {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json vec2(Vec2 v) {
+    return Json::array({v.x, v.y});
+}
+
+// Compact JSON with a space after ':' and ',' (nlohmann's own compact form has none).
+std::string inline_(const Json& j) {
+    if (j.is_object()) {
+        std::string s = "{";
+        for (auto it = j.begin(); it != j.end(); ++it)
+            s += (it == j.begin() ? "" : ", ") + Json(it.key()).dump() + ": " + inline_(*it);
+        return s + "}";
+    }
+    if (j.is_array()) {
+        std::string s = "[";
+        for (std::size_t i = 0; i < j.size(); ++i)
+            s += (i ? ", " : "") + inline_(j[i]);
+        return s + "]";
+    }
+    return j.dump();
+}
+
+const char* typeName(BodyType t) {
+    switch (t) {
+    case BodyType::Static:
+        return "static";
+    case BodyType::Kinematic:
+        return "kinematic";
+    case BodyType::Dynamic:
+        break;
+    }
+    return "dynamic";
+}
+
+Json shapeJson(const Shape& shape) {
+    Json j;
+    switch (shape.type()) {
+    case ShapeType::Circle:
+        j["type"] = "circle";
+        j["radius"] = shape.radius();
+        break;
+    case ShapeType::Box:
+        j["type"] = "box";
+        j["width"] = shape.width();
+        j["height"] = shape.height();
+        break;
+    case ShapeType::Polygon:
+        j["type"] = "polygon";
+        j["vertices"] = Json::array();
+        for (Vec2 v : shape.vertices())
+            j["vertices"].push_back(vec2(v));
+        break;
+    }
+    return j;
+}
+
+Json bodyJson(const BodyDef& d) {
+    Json j;
+    j["name"] = d.name;
+    j["type"] = typeName(d.type);
+    j["shape"] = shapeJson(d.shape);
+    j["position"] = vec2(d.position);
+    j["angle"] = d.angle;
+    j["velocity"] = vec2(d.velocity);
+    j["angular_velocity"] = d.angularVelocity;
+    if (d.mass) j["mass"] = *d.mass;
+    if (d.density) j["density"] = *d.density;
+    if (d.restitution) j["restitution"] = *d.restitution;
+    if (d.friction) j["friction"] = *d.friction;
+    return j;
+}
+
+} // namespace
+
+std::string serializeScene(const Scene& scene) {
+    const WorldSettings& s = scene.settings;
+    Json top;
+    top["format"] = 1;
+    top["name"] = scene.name;
+    top["gravity"] = vec2(s.gravity);
+    top["damping"] = s.damping;
+    top["angular_damping"] = s.angularDamping;
+    top["restitution"] = s.restitution;
+    top["friction"] = s.friction;
+    top["restitution_mix"] = std::string(toString(s.restitutionMix));
+    top["friction_mix"] = std::string(toString(s.frictionMix));
+    top["time_step"] = s.timeStep;
+    top["method"] = std::string(toString(s.method)); // extensions: docs/scene-extensions.md
+    top["integrator"] = std::string(toString(s.integrator));
+    top["solver"] = Json{{"velocity_iterations", s.velocityIterations},
+                         {"position_iterations", s.positionIterations},
+                         {"warm_starting", s.warmStarting},
+                         {"restitution_threshold", s.restitutionThreshold},
+                         {"linear_slop", s.linearSlop},
+                         {"projection_factor", s.projectionFactor},
+                         {"max_projection", s.maxProjection},
+                         {"penalty_stiffness", s.penaltyStiffness},
+                         {"penalty_damping", s.penaltyDamping},
+                         {"distance_tolerance", s.distanceTolerance},
+                         {"simultaneous_collisions", s.simultaneousCollisions}};
+    top["interaction"] = Json{{"thrust", s.thrust},
+                              {"spring_stiffness", s.springStiffness},
+                              {"spring_damping", s.springDamping}};
+    if (scene.walls) {
+        const Walls& w = *scene.walls;
+        top["walls"] = Json{{"left", w.left},
+                            {"right", w.right},
+                            {"bottom", w.bottom},
+                            {"top", w.top},
+                            {"thickness", w.thickness}};
+    }
+    std::string out = "{\n";
+    for (auto it = top.begin(); it != top.end(); ++it)
+        out += "  " + Json(it.key()).dump() + ": " + inline_(*it) + ",\n";
+    out += "  \"bodies\": [";
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
+        out += std::string(i ? "," : "") + "\n    " + inline_(bodyJson(scene.bodies[i]));
+    out += scene.bodies.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    return out;
+}
+
+void saveScene(const Scene& scene, const std::string& path) {
+    const std::string text = serializeScene(scene);
+    // A scene that would not load back (a NaN, a bad value set in code) is not written at all.
+    try {
+        parseScene(text, path);
+    } catch (const SceneError& e) {
+        throw SceneError(std::string("cannot save a scene that would not load: ") + e.what());
+    }
+    const std::string temp = path + ".part-" + std::to_string(::getpid());
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) throw SceneError(path + ": cannot write: " + std::strerror(errno));
+        out << text;
+        out.close();
+        if (!out) {
+            const int err = errno;
+            std::remove(temp.c_str());
+            throw SceneError(path + ": cannot write: " + std::strerror(err));
+        }
+    }
+    if (std::rename(temp.c_str(), path.c_str()) != 0) {
+        const int err = errno;
+        std::remove(temp.c_str());
+        throw SceneError(path + ": cannot write: " + std::strerror(err));
+    }
+}
+
+} // namespace carom

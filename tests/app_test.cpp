@@ -1,0 +1,189 @@
+// The desktop app under a virtual X server: it starts, renders and quits cleanly (a screenshot
+// of the right size that is not blank), refuses bad arguments with an "error:" line, and a
+// scripted session (xdotool) that drags a body with the mouse spring and fires a thruster
+// changes the state as it should, seen through --save-on-exit.
+#include "carom/scene.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool have(const char* tool) {
+    return std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+// A fresh directory for one test (also the app's XDG_CONFIG_HOME, so no remembered settings
+// from the user's own runs change the window).
+fs::path tempDir(const std::string& name) {
+    fs::path d =
+        fs::temp_directory_path() / ("carom-app-test-" + name + "-" + std::to_string(getpid()));
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+struct Outcome {
+    int status = -1;
+    std::string err;
+};
+
+Outcome run(const std::string& command, const fs::path& dir) {
+    const fs::path errFile = dir / "stderr.txt";
+    const std::string full = command + " 2>" + errFile.string();
+    const int s = std::system(full.c_str());
+    Outcome r;
+    r.status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
+    std::ifstream in(errFile);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    r.err = ss.str();
+    return r;
+}
+
+std::string readAll(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+const std::string kApp = CAROM_APP;
+
+} // namespace
+
+TEST(App, RefusesBadArgumentsWithAnErrorLine) {
+    const fs::path dir = tempDir("args");
+    const char* cases[] = {"--frames x --screenshot a.png", "--no-such-option",
+                           "/nonexistent/scene.json", "--window 10x10",
+                           "--save-on-exit /nonexistent/out.json"};
+    for (const char* args : cases) {
+        const Outcome r = run(kApp + " " + args, dir);
+        EXPECT_NE(r.status, 0) << args;
+        EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << args << " -> " << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
+}
+
+TEST(App, ScreenshotUnderXvfbHasTheWindowSizeAndIsNotBlank) {
+    if (!have("xvfb-run") || !have("Xvfb")) GTEST_SKIP() << "Xvfb is not installed";
+    const fs::path dir = tempDir("shot");
+    const fs::path png = dir / "shot.png";
+    const Outcome r =
+        run("XDG_CONFIG_HOME=" + dir.string() + " xvfb-run -a -s '-screen 0 1280x800x24' " + kApp +
+                " --window 1024x700 --screenshot " + png.string() + " --frames 30",
+            dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    ASSERT_TRUE(fs::exists(png));
+    // The PNG header: signature, then IHDR with the width and height (big-endian).
+    const std::string bytes = readAll(png);
+    ASSERT_GT(bytes.size(), 33u);
+    EXPECT_EQ(bytes.substr(1, 3), "PNG");
+    auto be32 = [&](std::size_t at) {
+        return (unsigned(std::uint8_t(bytes[at])) << 24) |
+               (unsigned(std::uint8_t(bytes[at + 1])) << 16) |
+               (unsigned(std::uint8_t(bytes[at + 2])) << 8) | unsigned(std::uint8_t(bytes[at + 3]));
+    };
+    EXPECT_EQ(bytes.substr(12, 4), "IHDR");
+    EXPECT_EQ(be32(16), 1024u);
+    EXPECT_EQ(be32(20), 700u);
+    // Not blank: an independent decoder (ImageMagick) counts the colours — panels, text, bodies.
+    if (have("identify")) {
+        const fs::path out = dir / "colors.txt";
+        ASSERT_EQ(
+            std::system(
+                ("identify -format '%w %h %k' " + png.string() + " > " + out.string()).c_str()),
+            0);
+        int w = 0, h = 0, colors = 0;
+        std::istringstream(readAll(out)) >> w >> h >> colors;
+        EXPECT_EQ(w, 1024);
+        EXPECT_EQ(h, 700);
+        EXPECT_GT(colors, 50) << "the screenshot looks blank";
+    }
+}
+
+// block1 and block2 at rest in free space (no gravity). The script presses on block1's centre
+// and moves the cursor 2 m up while the simulation runs: the mouse spring pulls block1 up. It
+// holds I (block2's up thruster): block2 gains upward velocity, thrust / m = 1.5 m/s² times the
+// time held. SIGTERM ends the app, which saves the scene on the way out.
+TEST(App, ScriptedDragAndThrusterChangeTheSavedState) {
+    if (!have("xvfb-run") || !have("Xvfb") || !have("xdotool"))
+        GTEST_SKIP() << "Xvfb or xdotool is not installed";
+    const fs::path dir = tempDir("script");
+    const fs::path scene = dir / "two-blocks.json", saved = dir / "saved.json";
+    std::ofstream(scene) << R"({
+  "format": 1, "name": "two blocks", "gravity": [0, 0],
+  "walls": { "left": -6, "right": 6, "bottom": -6, "top": 6, "thickness": 1 },
+  "bodies": [
+    { "name": "block1", "shape": { "type": "box", "width": 1, "height": 3 },
+      "position": [-3, 0], "mass": 1 },
+    { "name": "block2", "shape": { "type": "box", "width": 1, "height": 3 },
+      "position": [3, -2], "mass": 1 }
+  ]
+})";
+    // Where the app's first view puts the world (app/camera.cpp fit, app/panels.h layout): the
+    // walls' outer box, 14 m square, fitted with a 0.94 margin into the part of a 1280×800
+    // window between the controls (310 px) and the graphs (420 px).
+    const double viewLeft = 310, viewRight = 1280 - 420, viewH = 800;
+    const double scale = 0.94 * std::min((viewRight - viewLeft) / 14.0, viewH / 14.0);
+    const double cx = (viewLeft + viewRight) / 2, cy = viewH / 2;
+    auto sx = [&](double x) { return int(std::lround(cx + x * scale)); };
+    auto sy = [&](double y) { return int(std::lround(cy - y * scale)); };
+
+    const fs::path script = dir / "script.sh";
+    std::ofstream(script)
+        << "set -u\n"
+        << "XDG_CONFIG_HOME=" << dir.string() << " " << kApp << " " << scene.string()
+        << " --window 1280x800 --save-on-exit " << saved.string() << " &\n"
+        << "pid=$!\n"
+        << "wid=$(xdotool search --sync --onlyvisible --name '^Carom$' | head -1)\n"
+        << "sleep 1\n"
+        << "xdotool windowfocus --sync $wid 2>/dev/null || true\n"
+        << "xdotool mousemove --window $wid " << sx(-3) << " " << sy(0) << "\n"
+        << "sleep 0.2\n"
+        << "xdotool mousedown 1\n"
+        << "sleep 0.1\n"
+        << "xdotool mousemove --window $wid " << sx(-3) << " " << sy(2) << "\n"
+        << "xdotool keydown i\n"
+        << "sleep 0.8\n"
+        << "xdotool keyup i\n"
+        << "xdotool mouseup 1\n"
+        << "sleep 0.2\n"
+        << "kill -TERM $pid\n"
+        << "wait $pid\n";
+    const Outcome r = run("xvfb-run -a -s '-screen 0 1280x800x24' bash " + script.string(), dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    ASSERT_TRUE(fs::exists(saved)) << r.err;
+    // The UI settings were remembered under XDG_CONFIG_HOME.
+    EXPECT_TRUE(fs::exists(dir / "carom" / "carom.ini"));
+    EXPECT_TRUE(fs::exists(dir / "carom" / "imgui.ini"));
+
+    const carom::Scene s = carom::loadScene(saved.string());
+    const carom::BodyDef* b1 = nullptr;
+    const carom::BodyDef* b2 = nullptr;
+    for (const carom::BodyDef& d : s.bodies) {
+        if (d.name == "block1") b1 = &d;
+        if (d.name == "block2") b2 = &d;
+    }
+    ASSERT_TRUE(b1 && b2);
+    // The spring (k = 3 N/m, 2 m stretched) pulls block1 up for about a second: it rises and
+    // barely moves sideways (the spring is vertical).
+    EXPECT_GT(b1->position.y, 0.2);
+    EXPECT_NEAR(b1->position.x, -3.0, 0.3);
+    // block2: up thrust only, 1.5 N on 1 kg for ~0.8 s (a frame or two either way): vy ≈ 1.2 m/s.
+    EXPECT_GT(b2->velocity.y, 0.5);
+    EXPECT_LT(b2->velocity.y, 2.0);
+    EXPECT_NEAR(b2->velocity.x, 0.0, 0.1);
+}

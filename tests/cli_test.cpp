@@ -1,0 +1,252 @@
+// carom-cli against its contract (shared/spec/cli.md), running the real program: CSV columns,
+// rows and digits, errors as one "error:" line with no partial file, bench, --save, --help.
+#include "carom/scene.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kAssets = CAROM_ASSET_DIR "/scenes/";
+const std::string kCollisions = kAssets + "rigid-body-collisions.json";
+
+std::string readFile(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> out;
+    std::string item;
+    std::istringstream in(s);
+    while (std::getline(in, item, sep))
+        out.push_back(item);
+    return out;
+}
+
+std::string quote(const std::string& s) {
+    std::string out = "'";
+    for (char c : s)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+// A scratch directory per test, and the program run in it with its output captured.
+class Cli : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        dir = fs::temp_directory_path() /
+              (std::string("carom-cli-") + info->name() + "-" + std::to_string(::getpid()));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    void TearDown() override { fs::remove_all(dir); }
+
+    int cli(const std::vector<std::string>& args) {
+        std::string cmd = quote(CAROM_CLI);
+        for (const std::string& a : args)
+            cmd += " " + quote(a);
+        cmd += " >" + quote((dir / "stdout").string()) + " 2>" + quote((dir / "stderr").string());
+        const int status = std::system(cmd.c_str());
+        out = readFile(dir / "stdout");
+        err = readFile(dir / "stderr");
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+
+    std::string path(const std::string& name) const { return (dir / name).string(); }
+
+    // Every file in the scratch directory apart from the captured output.
+    std::vector<std::string> files() const {
+        std::vector<std::string> names;
+        for (const auto& e : fs::directory_iterator(dir)) {
+            const std::string n = e.path().filename().string();
+            if (n != "stdout" && n != "stderr") names.push_back(n);
+        }
+        return names;
+    }
+
+    // A refusal: non-zero status, one stderr line that starts with "error:", no output file.
+    void expectRefused(const std::vector<std::string>& args, const std::string& mentions) {
+        SCOPED_TRACE(::testing::PrintToString(args));
+        EXPECT_NE(cli(args), 0);
+        EXPECT_EQ(err.rfind("error: ", 0), 0u) << err;
+        EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+        EXPECT_NE(err.find(mentions), std::string::npos) << err;
+        EXPECT_TRUE(files().empty()) << ::testing::PrintToString(files());
+    }
+
+    fs::path dir;
+    std::string out, err;
+};
+
+double lastValue(const std::string& text, const std::string& key) {
+    const std::size_t at = text.rfind(key + ": ");
+    return at == std::string::npos ? NAN : std::strtod(text.c_str() + at + key.size() + 2, nullptr);
+}
+
+} // namespace
+
+TEST_F(Cli, CsvHasTheContractsColumnsAndARowEveryKSteps) {
+    ASSERT_EQ(cli({"run", kCollisions, "--steps", "10", "--csv", path("a.csv")}), 0) << err;
+    const std::vector<std::string> lines = split(readFile(path("a.csv")), '\n');
+    std::string header = "t,ke_linear,ke_angular,pe,energy,px,py,angular_momentum";
+    for (const char* b : {"block1", "block2", "block3"}) // the walls are static: no columns
+        for (const char* c : {".x", ".y", ".angle", ".vx", ".vy", ".omega"})
+            header += std::string(",") + b + c;
+    ASSERT_EQ(lines.size(), 1u + 11u); // header, t = 0, then one per step
+    EXPECT_EQ(lines[0], header);
+    for (std::size_t i = 1; i < lines.size(); ++i)
+        EXPECT_EQ(split(lines[i], ',').size(), 8u + 3u * 6u);
+
+    ASSERT_EQ(cli({"run", kCollisions, "--steps", "10", "--every", "3", "--csv", path("b.csv")}),
+              0);
+    const std::vector<std::string> rows = split(readFile(path("b.csv")), '\n');
+    ASSERT_EQ(rows.size(), 1u + 4u); // t = 0, 3, 6, 9 steps
+    const double dt = 1.0 / 60;
+    for (int k = 0; k < 4; ++k)
+        EXPECT_EQ(std::strtod(split(rows[1 + k], ',')[0].c_str(), nullptr), 3 * k * dt);
+}
+
+TEST_F(Cli, CsvNumbersHave17SignificantDigitsAndTheSpecsDefinitions) {
+    ASSERT_EQ(cli({"run", kCollisions, "--steps", "1", "--csv", path("a.csv")}), 0) << err;
+    const std::vector<std::string> lines = split(readFile(path("a.csv")), '\n');
+    ASSERT_EQ(lines.size(), 3u);
+    // Every field prints a double exactly as %.17g does, so it reads back bit for bit.
+    for (std::size_t i = 1; i < lines.size(); ++i)
+        for (const std::string& f : split(lines[i], ',')) {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%.17g", std::strtod(f.c_str(), nullptr));
+            EXPECT_EQ(f, buf);
+        }
+    EXPECT_EQ(split(lines[2], ',')[0], "0.016666666666666666"); // 1/60 to 17 digits
+    // t = 0, from the scene: blocks of mass 1, I = (1 + 9)/12, v = (3,1), (-1,0.5), (0.5,-2),
+    // ω = 0.5, -0.3, 0, centres (-2,0), (2,0), (0,3.5).
+    const std::vector<std::string> f = split(lines[1], ',');
+    const double inertia = 10.0 / 12;
+    auto value = [&](int i) { return std::strtod(f[i].c_str(), nullptr); };
+    EXPECT_EQ(value(0), 0);
+    EXPECT_DOUBLE_EQ(value(1), 0.5 * (10 + 1.25 + 4.25));                // Σ ½ m |v|²
+    EXPECT_DOUBLE_EQ(value(2), 0.5 * inertia * (0.25 + 0.09));           // Σ ½ I ω²
+    EXPECT_EQ(value(3), 0);                                              // no gravity
+    EXPECT_DOUBLE_EQ(value(4), value(1) + value(2));                     // energy
+    EXPECT_DOUBLE_EQ(value(5), 3 - 1 + 0.5);                             // Σ m vx
+    EXPECT_DOUBLE_EQ(value(6), 1 + 0.5 - 2);                             // Σ m vy
+    EXPECT_DOUBLE_EQ(value(7), (-2 + 1 - 1.75) + inertia * (0.5 - 0.3)); // Σ m p×v + I ω
+    EXPECT_EQ(value(8), -2);                                             // block1.x
+    EXPECT_EQ(value(11), 3);                                             // block1.vx
+    EXPECT_EQ(value(13), 0.5);                                           // block1.omega
+}
+
+TEST_F(Cli, GravityGivesPotentialEnergyAndTimeGivesSteps) {
+    ASSERT_EQ(cli({"run", kAssets + "bouncing-ball.json", "--time", "0.5", "--csv", path("a.csv"),
+                   "--every", "30"}),
+              0)
+        << err;
+    EXPECT_NE(out.find("steps: 30\n"), std::string::npos) << out; // 0.5 s at 1/60 s
+    const std::vector<std::string> lines = split(readFile(path("a.csv")), '\n');
+    ASSERT_EQ(lines.size(), 3u);
+    // pe = −m g·p with the ball (m = π 0.5² × density 1) at height 5.5 and g = (0, −9.81).
+    const double m = M_PI * 0.25;
+    EXPECT_DOUBLE_EQ(std::strtod(split(lines[1], ',')[3].c_str(), nullptr), m * 9.81 * 5.5);
+    ASSERT_EQ(cli({"run", kAssets + "bouncing-ball.json"}), 0);
+    EXPECT_NE(out.find("steps: 600\n"), std::string::npos) << out; // the default 10 s
+}
+
+TEST_F(Cli, BadInputIsOneErrorLineANonZeroStatusAndNoFile) {
+    const std::string csv = path("out.csv"), save = path("out.json");
+    expectRefused({"run", kCollisions, "--method", "magic", "--csv", csv}, "--method");
+    expectRefused({"run", kCollisions, "--integrator", "leapfrog", "--csv", csv}, "--integrator");
+    expectRefused({"run", kCollisions, "--steps", "10x", "--csv", csv}, "--steps");
+    expectRefused({"run", kCollisions, "--steps", "-3", "--csv", csv}, "--steps");
+    expectRefused({"run", kCollisions, "--dt", "-1", "--csv", csv}, "--dt");
+    expectRefused({"run", kCollisions, "--dt", "0", "--csv", csv}, "--dt");
+    expectRefused({"run", kCollisions, "--dt", "nan", "--csv", csv}, "--dt");
+    expectRefused({"run", kCollisions, "--every", "0", "--csv", csv}, "--every");
+    expectRefused({"run", kCollisions, "--time", "1s", "--csv", csv}, "--time");
+    expectRefused({"run", kCollisions, "--time", "1", "--steps", "2", "--csv", csv}, "--steps");
+    expectRefused({"run", kCollisions, "--csv"}, "--csv");
+    expectRefused({"run", kCollisions, "--frobnicate", "1", "--csv", csv}, "--frobnicate");
+    expectRefused({"run", "--csv", csv}, "scene");
+    expectRefused({"fly", kCollisions}, "fly");
+    expectRefused({}, "command");
+    expectRefused({"run", path("missing.json"), "--csv", csv, "--save", save}, "missing.json");
+    expectRefused({"bench", kCollisions, "--steps", "0"}, "--steps");
+    // A bad scene: its exact refusal, after "error: ".
+    const std::string broken = CAROM_TEST_DIR "/scenes/negative-radius.json";
+    expectRefused({"run", broken, "--csv", csv, "--save", save}, "");
+    EXPECT_EQ(err, "error: " + broken + ": /bodies/2/shape/radius: must be > 0, got -1\n");
+    // --save into a directory that does not exist: the CSV is not left behind either.
+    expectRefused(
+        {"run", kCollisions, "--steps", "5", "--csv", csv, "--save", path("no-such-dir/out.json")},
+        "no-such-dir");
+}
+
+TEST_F(Cli, BenchPrintsMsPerStepLast) {
+    ASSERT_EQ(cli({"bench", kCollisions, "--steps", "20", "--method", "impulse"}), 0) << err;
+    const std::vector<std::string> lines = split(out, '\n');
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(lines.back().rfind("ms_per_step: ", 0), 0u) << out;
+    const double ms = lastValue(out, "ms_per_step");
+    EXPECT_TRUE(std::isfinite(ms) && ms >= 0) << out;
+    EXPECT_EQ(lastValue(out, "steps"), 20);
+    EXPECT_EQ(lastValue(out, "bodies"), 7); // three blocks, four walls
+}
+
+TEST_F(Cli, SavedStateLoadsAndContinuesTheRun) {
+    // 60 steps, saved; 60 more from the file = 120 steps straight (no resting contacts here, so
+    // nothing is lost with the solver's warm-start impulses).
+    ASSERT_EQ(cli({"run", kCollisions, "--steps", "60", "--save", path("half.json")}), 0) << err;
+    const carom::Scene saved = carom::loadScene(path("half.json"));
+    EXPECT_EQ(saved.name, "Rigid Body Collisions");
+    EXPECT_TRUE(saved.walls);
+    EXPECT_EQ(saved.bodies.size(), 3u);
+    ASSERT_EQ(cli({"run", path("half.json"), "--steps", "60", "--csv", path("b.csv")}), 0) << err;
+    ASSERT_EQ(cli({"run", kCollisions, "--steps", "120", "--csv", path("a.csv")}), 0) << err;
+    const std::vector<std::string> a = split(readFile(path("a.csv")), '\n');
+    const std::vector<std::string> b = split(readFile(path("b.csv")), '\n');
+    ASSERT_EQ(a.size(), 122u);
+    ASSERT_EQ(b.size(), 62u);
+    for (int k = 0; k <= 60; ++k) { // the same state; t restarts at 0 in the continued run
+        std::vector<std::string> x = split(a[61 + k], ','), y = split(b[1 + k], ',');
+        x.erase(x.begin());
+        y.erase(y.begin());
+        EXPECT_EQ(x, y) << "row " << k;
+    }
+    // The command line's settings travel with the saved file.
+    ASSERT_EQ(cli({"run", kCollisions, "--steps", "1", "--dt", "0.01", "--method", "penalty",
+                   "--integrator", "rk4", "--save", path("c.json")}),
+              0);
+    const carom::Scene c = carom::loadScene(path("c.json"));
+    EXPECT_EQ(c.settings.timeStep, 0.01);
+    EXPECT_EQ(c.settings.method, carom::Method::Penalty);
+    EXPECT_EQ(c.settings.integrator, carom::Integrator::RK4);
+}
+
+TEST_F(Cli, HelpListsEveryMethodAndIntegrator) {
+    ASSERT_EQ(cli({"--help"}), 0);
+    for (const char* name :
+         {"impulse+projection", "impulse", "projection", "penalty", "exact", "euler", "rk4"})
+        EXPECT_NE(out.find("  " + std::string(name)), std::string::npos) << name;
+    EXPECT_NE(out.find("ms_per_step"), std::string::npos);
+}
+
+TEST_F(Cli, EveryMethodAndIntegratorRuns) {
+    for (carom::Method m : carom::allMethods())
+        for (carom::Integrator i : carom::allIntegrators()) {
+            SCOPED_TRACE(std::string(carom::toString(m)) + " " + std::string(carom::toString(i)));
+            EXPECT_EQ(cli({"run", kCollisions, "--steps", "30", "--method",
+                           std::string(carom::toString(m)), "--integrator",
+                           std::string(carom::toString(i))}),
+                      0)
+                << err;
+        }
+}

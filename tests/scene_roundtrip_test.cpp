@@ -1,0 +1,269 @@
+// Saving scenes: numbers read back bit for bit, save -> load -> save gives the same text, the
+// file appears whole or not at all, and a saved world continues exactly as if never stopped.
+#include "carom/scene.h"
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <random>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace carom;
+
+namespace {
+
+const std::string kAssets = CAROM_ASSET_DIR "/scenes/";
+
+bool sameBits(double a, double b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+std::vector<std::string> presets() {
+    std::vector<std::string> out;
+    for (const auto& entry : fs::directory_iterator(kAssets))
+        if (entry.path().extension() == ".json") out.push_back(entry.path().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void run(World& w, int steps) {
+    for (int i = 0; i < steps; ++i)
+        w.step();
+}
+
+// The state that the next step depends on, compared bit for bit.
+void expectSameState(const World& a, const World& b) {
+    ASSERT_EQ(a.bodies().size(), b.bodies().size());
+    for (std::size_t i = 0; i < a.bodies().size(); ++i) {
+        const Body& x = a.bodies()[i];
+        const Body& y = b.bodies()[i];
+        SCOPED_TRACE(x.name);
+        EXPECT_EQ(x.name, y.name);
+        EXPECT_TRUE(sameBits(x.xf.p.x, y.xf.p.x)) << x.xf.p.x << " vs " << y.xf.p.x;
+        EXPECT_TRUE(sameBits(x.xf.p.y, y.xf.p.y)) << x.xf.p.y << " vs " << y.xf.p.y;
+        EXPECT_TRUE(sameBits(x.angle, y.angle)) << x.angle << " vs " << y.angle;
+        EXPECT_TRUE(sameBits(x.v.x, y.v.x)) << x.v.x << " vs " << y.v.x;
+        EXPECT_TRUE(sameBits(x.v.y, y.v.y)) << x.v.y << " vs " << y.v.y;
+        EXPECT_TRUE(sameBits(x.w, y.w)) << x.w << " vs " << y.w;
+        EXPECT_TRUE(sameBits(x.mass, y.mass));
+        EXPECT_TRUE(sameBits(x.inertia, y.inertia));
+    }
+}
+
+struct TempDir {
+    fs::path path;
+    explicit TempDir(const std::string& name)
+        : path(fs::temp_directory_path() /
+               ("carom-scene-" + name + "-" + std::to_string(::getpid()))) {
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+std::string readFile(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+} // namespace
+
+TEST(SceneSave, NumbersReadBackBitForBit) {
+    // Random finite doubles over the whole range the format allows (|x| <= 1e12), including
+    // subnormals, -0 and values with 17 significant digits.
+    std::mt19937_64 rng(12345);
+    Scene s;
+    std::vector<double> values = {-0.0,   0.1,  1.0 / 3, 4.9e-324,
+                                  1e-310, 1e12, -1e12,   0.016666666666666666};
+    for (int i = 0; i < 2000; ++i) {
+        double x;
+        const std::uint64_t bits = rng();
+        std::memcpy(&x, &bits, sizeof x);
+        if (std::isfinite(x) && std::abs(x) <= 1e12) values.push_back(x);
+        values.push_back(std::ldexp(static_cast<double>(rng() >> 11), -53) * 100 - 50);
+    }
+    for (std::size_t i = 0; i < values.size(); i += 2) {
+        BodyDef d;
+        d.name = "b" + std::to_string(i);
+        d.shape = Shape::circle(0.5);
+        d.position = {values[i], i + 1 < values.size() ? values[i + 1] : 0.0};
+        s.bodies.push_back(d);
+    }
+    const Scene back = parseScene(serializeScene(s), "t.json");
+    ASSERT_EQ(back.bodies.size(), s.bodies.size());
+    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+        EXPECT_TRUE(sameBits(back.bodies[i].position.x, s.bodies[i].position.x))
+            << s.bodies[i].position.x;
+        EXPECT_TRUE(sameBits(back.bodies[i].position.y, s.bodies[i].position.y))
+            << s.bodies[i].position.y;
+    }
+}
+
+TEST(SceneSave, SaveLoadSaveGivesTheSameText) {
+    for (const std::string& path : presets()) {
+        SCOPED_TRACE(path);
+        const std::string first = serializeScene(loadScene(path));
+        const std::string second = serializeScene(parseScene(first, "first.json"));
+        EXPECT_EQ(first, second);
+        // And from a running world, whose numbers are no longer the file's round ones.
+        World w = buildWorld(loadScene(path));
+        run(w, 37);
+        const std::string captured = serializeScene(captureScene(w, "x"));
+        EXPECT_EQ(serializeScene(parseScene(captured, "captured.json")), captured);
+    }
+}
+
+TEST(SceneSave, CaptureKeepsWhatTheFileSaid) {
+    const Scene s = parseScene(R"({"format": 1, "name": "n", "gravity": [0, -3],
+        "walls": {"left": -5, "right": 5, "bottom": -4, "top": 4, "thickness": 0.5},
+        "bodies": [
+          {"name": "a", "shape": {"type": "circle", "radius": 1}, "position": [0, 0], "mass": 2},
+          {"name": "b", "shape": {"type": "box", "width": 1, "height": 2}, "position": [2, 0],
+           "density": 3, "restitution": 0.25, "friction": 0.5},
+          {"name": "c", "type": "static", "shape": {"type": "polygon",
+           "vertices": [[0, 0], [3, 0], [0, 3]]}, "position": [-2, -2]}]})",
+                               "t.json");
+    const Scene c = captureScene(buildWorld(s), "n");
+    EXPECT_EQ(c.name, "n");
+    ASSERT_TRUE(c.walls);
+    EXPECT_EQ(c.walls->thickness, 0.5);
+    ASSERT_EQ(c.bodies.size(), 3u); // walls are not bodies in the file
+    EXPECT_EQ(c.bodies[0].mass, 2);
+    EXPECT_FALSE(c.bodies[0].density);
+    EXPECT_EQ(c.bodies[1].density, 3);
+    EXPECT_FALSE(c.bodies[1].mass);
+    EXPECT_EQ(c.bodies[1].restitution, 0.25);
+    EXPECT_EQ(c.bodies[1].friction, 0.5);
+    EXPECT_FALSE(c.bodies[0].restitution);
+    EXPECT_EQ(c.bodies[2].type, BodyType::Static);
+    EXPECT_EQ(c.bodies[2].position, Vec2(-2, -2));
+    // The polygon is saved centred and loads back unchanged.
+    const Scene again = parseScene(serializeScene(c), "again.json");
+    EXPECT_EQ(again.bodies[2].shape.vertices(), c.bodies[2].shape.vertices());
+}
+
+TEST(SceneSave, SaveReplacesTheFileWholeAndLeavesNothingElse) {
+    TempDir dir("save");
+    const fs::path target = dir.path / "out.json";
+    { std::ofstream(target) << "old"; }
+    const Scene s = loadScene(kAssets + "rigid-body-collisions.json");
+    saveScene(s, target.string());
+    EXPECT_EQ(readFile(target), serializeScene(s));
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()), 1);
+    // Into a missing directory: refused, nothing written.
+    const fs::path missing = dir.path / "no-such-dir" / "out.json";
+    EXPECT_THROW(saveScene(s, missing.string()), SceneError);
+    EXPECT_FALSE(fs::exists(missing));
+}
+
+TEST(SceneSave, ASceneThatWouldNotLoadIsNotWritten) {
+    TempDir dir("nan");
+    Scene s;
+    BodyDef d;
+    d.shape = Shape::circle(1);
+    d.position = {std::nan(""), 0};
+    d.name = "bad";
+    s.bodies.push_back(d);
+    const fs::path target = dir.path / "nan.json";
+    try {
+        saveScene(s, target.string());
+        FAIL() << "saved a NaN";
+    } catch (const SceneError& e) {
+        EXPECT_NE(std::string(e.what()).find("/bodies/0/position/0"), std::string::npos)
+            << e.what();
+    }
+    EXPECT_TRUE(fs::is_empty(dir.path));
+}
+
+// Run 2 s, save, load, run 2 s more: the same state, bit for bit, as 4 s without stopping.
+// The second parameter turns the solver's warm starting off: the impulses it carries from one
+// step to the next are not in a scene file, so scenes with resting contacts (box-stack, incline,
+// pyramid-20) continue exactly only without it (reported to the lead; not weakened here).
+class SceneContinue : public ::testing::TestWithParam<std::tuple<const char*, bool>> {};
+
+TEST_P(SceneContinue, SavedWorldContinuesIdentically) {
+    Scene scene = loadScene(kAssets + std::get<0>(GetParam()));
+    scene.settings.warmStarting = std::get<1>(GetParam());
+    const int half = static_cast<int>(std::lround(2.0 / scene.settings.timeStep));
+    World straight = buildWorld(scene);
+    run(straight, 2 * half);
+
+    World first = buildWorld(scene);
+    run(first, half);
+    const std::string saved = serializeScene(captureScene(first, scene.name));
+    World second = buildWorld(parseScene(saved, "saved.json"));
+    EXPECT_EQ(second.settings().warmStarting, scene.settings.warmStarting); // saved too
+    run(second, half);
+    expectSameState(straight, second);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Presets, SceneContinue,
+    ::testing::Combine(::testing::Values("rigid-body-collisions.json", "newtons-cradle.json",
+                                         "bouncing-ball.json", "box-stack.json", "incline.json",
+                                         "pyramid-20.json"),
+                       ::testing::Bool()),
+    [](const auto& info) { // e.g. "box_stack_warm_starting"
+        std::string name = std::get<0>(info.param);
+        name = name.substr(0, name.find('.'));
+        for (char& c : name)
+            if (c == '-') c = '_';
+        return name + (std::get<1>(info.param) ? "_warm_starting" : "_cold");
+    });
+
+TEST(SceneSave, EverySettingTravelsWithTheFile) {
+    WorldSettings s;
+    s.gravity = {0.5, -3};
+    s.damping = 0.25;
+    s.angularDamping = 0.125;
+    s.restitution = 0.75;
+    s.friction = 0.4;
+    s.restitutionMix = MixRule::Product;
+    s.frictionMix = MixRule::Average;
+    s.timeStep = 0.01;
+    s.method = Method::Penalty;
+    s.integrator = Integrator::RK4;
+    s.velocityIterations = 17;
+    s.positionIterations = 0;
+    s.warmStarting = false;
+    s.restitutionThreshold = 0.5;
+    s.linearSlop = 0.01;
+    s.projectionFactor = 0.3;
+    s.maxProjection = 0.1;
+    s.penaltyStiffness = 1234;
+    s.penaltyDamping = 5;
+    s.distanceTolerance = 1e-7;
+    s.simultaneousCollisions = true;
+    s.thrust = 2.5;
+    s.springStiffness = 7;
+    s.springDamping = 0.5;
+    Scene scene;
+    scene.settings = s;
+    const WorldSettings b = parseScene(serializeScene(scene), "t.json").settings;
+    EXPECT_EQ(b.gravity, s.gravity);
+    EXPECT_EQ(b.damping, s.damping);
+    EXPECT_EQ(b.angularDamping, s.angularDamping);
+    EXPECT_EQ(b.restitution, s.restitution);
+    EXPECT_EQ(b.friction, s.friction);
+    EXPECT_EQ(b.restitutionMix, s.restitutionMix);
+    EXPECT_EQ(b.frictionMix, s.frictionMix);
+    EXPECT_EQ(b.timeStep, s.timeStep);
+    EXPECT_EQ(b.method, s.method);
+    EXPECT_EQ(b.integrator, s.integrator);
+    EXPECT_EQ(b.velocityIterations, s.velocityIterations);
+    EXPECT_EQ(b.positionIterations, s.positionIterations);
+    EXPECT_EQ(b.warmStarting, s.warmStarting);
+    EXPECT_EQ(b.restitutionThreshold, s.restitutionThreshold);
+    EXPECT_EQ(b.linearSlop, s.linearSlop);
+    EXPECT_EQ(b.projectionFactor, s.projectionFactor);
+    EXPECT_EQ(b.maxProjection, s.maxProjection);
+    EXPECT_EQ(b.penaltyStiffness, s.penaltyStiffness);
+    EXPECT_EQ(b.penaltyDamping, s.penaltyDamping);
+    EXPECT_EQ(b.distanceTolerance, s.distanceTolerance);
+    EXPECT_EQ(b.simultaneousCollisions, s.simultaneousCollisions);
+    EXPECT_EQ(b.thrust, s.thrust);
+    EXPECT_EQ(b.springStiffness, s.springStiffness);
+    EXPECT_EQ(b.springDamping, s.springDamping);
+}
