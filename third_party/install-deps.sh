@@ -9,6 +9,7 @@ packages=(
   libgtest-dev
   libgl-dev
   xvfb xdotool imagemagick x11-utils   # app tests and screenshots under a virtual X server
+  fonts-dejavu-core                    # the app's UI font
 )
 
 missing=()
