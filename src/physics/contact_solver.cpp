@@ -8,6 +8,7 @@
 #include "step_context.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace carom {
 namespace {
@@ -20,6 +21,26 @@ void push(Body& A, Body& B, const ContactPoint& cp, Vec2 P) {
     applyImpulse(A, B, cp.anchorA, cp.anchorB, P);
 }
 
+bool touches(const ContactPoint& cp, const WorldSettings& s) {
+    return cp.depth > -s.linearSlop;
+}
+
+// The normal velocity at which a point's bodies meet: a gap g = max(−depth, 0) away at the start
+// of the step, with the normal acceleration a of the step's forces held constant,
+//   v² = v0² − 2 a g,   v0 = v_n − Δv_n, the normal velocity at the start of the step
+// (uniformly accelerated motion). Taking v_n, the velocity after the free step, would add |a| h
+// to every bounce, and a ball on a floor would never stop bouncing.
+double meetingVelocity(const StepContext& c, const Manifold& m, const ContactPoint& cp, double vn) {
+    const Motion& a = c.motion[m.a];
+    const Motion& b = c.motion[m.b];
+    double dvn =
+        glm::dot(b.dv + cross(b.dw, cp.anchorB) - a.dv - cross(a.dw, cp.anchorA), m.normal);
+    double v0 = vn - dvn, gap = std::max(-cp.depth, 0.0);
+    if (gap == 0) return std::min(v0, 0.0);
+    double v2 = v0 * v0 - 2 * (dvn / c.h) * gap;
+    return v2 > 0 ? -std::sqrt(v2) : 0;
+}
+
 void prepare(StepContext& c, Manifold& m) {
     Body& A = c.bodies[m.a];
     Body& B = c.bodies[m.b];
@@ -28,7 +49,10 @@ void prepare(StepContext& c, Manifold& m) {
         ContactPoint& cp = m.points[i];
         cp.normalMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, n);
         cp.tangentMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, t);
-        cp.relativeVelocity = glm::dot(velocityAt(A, B, cp), n);
+        cp.relativeVelocity = meetingVelocity(c, m, cp, glm::dot(velocityAt(A, B, cp), n));
+        if (touches(cp, c.settings) && cp.deferredApproach < 0)
+            cp.relativeVelocity = cp.deferredApproach;
+        cp.deferredApproach = 0;
         if (!c.settings.warmStarting) cp.normalImpulse = cp.tangentImpulse = 0;
         push(A, B, cp, cp.normalImpulse * n + cp.tangentImpulse * t);
     }
@@ -61,18 +85,29 @@ void solve(StepContext& c, Manifold& m) {
     }
 }
 
-bool bounces(const ContactPoint& cp, double threshold) {
-    return cp.relativeVelocity < -threshold && cp.normalImpulse > 0;
+// An impact: meeting faster than the threshold, and stopped by a pushing impulse.
+bool impact(const ContactPoint& cp, const WorldSettings& s) {
+    return cp.relativeVelocity < -s.restitutionThreshold && cp.normalImpulse > 0;
 }
 
-// Restitution, after the contacts hold: where an impact happened (approach faster than the
-// threshold and a pushing impulse), drive v_n to −e times the approach speed before the solve.
+// A speculative point that stopped its bodies has brought them exactly to the surface, where
+// they bounce in the next step with the velocity at which they met. Bouncing at once, a gap
+// away from the surface, would start the rebound early and high by up to |v| h.
+void deferImpacts(Manifold& m, const WorldSettings& s) {
+    for (int i = 0; i < m.count; ++i) {
+        ContactPoint& cp = m.points[i];
+        if (!touches(cp, s) && impact(cp, s)) cp.deferredApproach = cp.relativeVelocity;
+    }
+}
+
+// Restitution, after the contacts hold: at an impact of touching points drive v_n to −e times
+// the meeting speed (with the normal solve before it, Hecker's Eq. 9).
 void restitute(StepContext& c, Manifold& m) {
     Body& A = c.bodies[m.a];
     Body& B = c.bodies[m.b];
     for (int i = 0; i < m.count; ++i) {
         ContactPoint& cp = m.points[i];
-        if (!bounces(cp, c.settings.restitutionThreshold)) continue;
+        if (!touches(cp, c.settings) || !impact(cp, c.settings)) continue;
         double vn = glm::dot(velocityAt(A, B, cp), m.normal);
         double target = -m.restitution * cp.relativeVelocity;
         double total = std::max(cp.normalImpulse + cp.normalMass * (target - vn), 0.0);
@@ -89,12 +124,15 @@ void solveImpulses(StepContext& c) {
     for (int it = 0; it < c.settings.velocityIterations; ++it)
         for (Manifold& m : c.contacts)
             solve(c, m);
+    for (Manifold& m : c.contacts)
+        deferImpacts(m, c.settings);
     for (int it = 0; it < c.settings.velocityIterations; ++it)
         for (Manifold& m : c.contacts)
             if (m.restitution > 0) restitute(c, m);
     for (const Manifold& m : c.contacts)
         for (int i = 0; i < m.count; ++i)
-            if (bounces(m.points[i], c.settings.restitutionThreshold)) ++c.diagnostics.collisions;
+            if (touches(m.points[i], c.settings) && impact(m.points[i], c.settings))
+                ++c.diagnostics.collisions;
 }
 
 } // namespace carom

@@ -1,5 +1,5 @@
 // Contacts for the step: broad phase, narrow phase, impulses carried over from the last step
-// for points with the same feature id (warm starting), and begin/end events.
+// for points with the same feature id (warm starting); begin/end events after the step.
 #include "broad_phase.h"
 #include "collide.h"
 #include "step_context.h"
@@ -21,10 +21,11 @@ const Manifold* findManifold(const std::vector<Manifold>& sorted, BodyId a, Body
     return it != sorted.end() && it->a == a && it->b == b ? &*it : nullptr;
 }
 
-// Touching: some point within the slop of the surfaces (speculative points farther out are not).
+// Touching in the step: some point within the slop of the surfaces, or pushed by the solver
+// (a speculative point whose gap closed within the step).
 bool touching(const Manifold& m, double slop) {
     for (int i = 0; i < m.count; ++i)
-        if (m.points[i].depth > -slop) return true;
+        if (m.points[i].depth > -slop || m.points[i].normalImpulse > 0) return true;
     return false;
 }
 
@@ -75,6 +76,7 @@ void updateContacts(StepContext& c) {
                 if (old->points[j].id == cp.id) {
                     cp.normalImpulse = old->points[j].normalImpulse;
                     cp.tangentImpulse = old->points[j].tangentImpulse;
+                    cp.deferredApproach = old->points[j].deferredApproach;
                 }
             if (cp.depth > -s.linearSlop) ++c.diagnostics.contactPoints;
             c.diagnostics.maxDepth = std::max(c.diagnostics.maxDepth, cp.depth);
@@ -82,16 +84,19 @@ void updateContacts(StepContext& c) {
         next.push_back(m);
     }
 
-    // Events: pairs that started or stopped touching (both lists are sorted by pair).
-    for (const Manifold& m : next) {
-        const Manifold* old = findManifold(c.contacts, m.a, m.b);
-        bool was = old && touching(*old, s.linearSlop), is = touching(m, s.linearSlop);
+    c.contacts.swap(next);
+}
+
+void queueContactEvents(StepContext& c, const std::vector<Manifold>& previous) {
+    const double slop = c.settings.linearSlop;
+    for (const Manifold& m : c.contacts) {
+        const Manifold* old = findManifold(previous, m.a, m.b);
+        bool was = old && touching(*old, slop), is = touching(m, slop);
         if (is != was) c.events.push_back(ContactEvent{m.a, m.b, is});
     }
-    for (const Manifold& m : c.contacts)
-        if (touching(m, s.linearSlop) && !findManifold(next, m.a, m.b))
+    for (const Manifold& m : previous)
+        if (touching(m, slop) && !findManifold(c.contacts, m.a, m.b))
             c.events.push_back(ContactEvent{m.a, m.b, false});
-    c.contacts.swap(next);
 }
 
 } // namespace carom

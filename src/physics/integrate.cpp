@@ -34,11 +34,15 @@ void eulerStep(StepContext& c) {
     accumulateForces(c);
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
         Body& b = c.bodies[i];
+        Vec2 dv{0, 0};
+        double dw = 0;
         if (b.isDynamic()) {
-            b.v += c.h * b.invMass * b.force;
-            b.w += c.h * b.invInertia * b.torque;
+            dv = c.h * b.invMass * b.force;
+            dw = c.h * b.invInertia * b.torque;
         }
-        c.motion[i] = Motion{b.v, b.w, c.h * b.v, c.h * b.w};
+        b.v += dv;
+        b.w += dw;
+        c.motion[i] = Motion{b.v, b.w, c.h * b.v, c.h * b.w, dv, dw};
     }
 }
 
@@ -83,9 +87,11 @@ void rk4Step(StepContext& c) {
             continue;
         }
         setState(b, start[i]); // positions move later, after the contacts
-        b.v = start[i].v + c.h / 6 * sum[i].dv;
-        b.w = start[i].w + c.h / 6 * sum[i].dw;
-        c.motion[i] = Motion{b.v, b.w, c.h / 6 * sum[i].dx, c.h / 6 * sum[i].da};
+        Vec2 dv = c.h / 6 * sum[i].dv;
+        double dw = c.h / 6 * sum[i].dw;
+        b.v = start[i].v + dv;
+        b.w = start[i].w + dw;
+        c.motion[i] = Motion{b.v, b.w, c.h / 6 * sum[i].dx, c.h / 6 * sum[i].da, dv, dw};
     }
 }
 

@@ -3,7 +3,9 @@
 // with d the depth, v_n the normal relative velocity and m_r the point's effective mass
 // (contact_math.h), so that k and c are per kilogram and every pair rings at ω = √k. Friction is
 // a Coulomb force that at most stops the sliding within the step: |F_t| ≤ μ F_n. The forces act
-// over the step, i.e. as the impulses F h. There are no impulses beyond these.
+// over the step, i.e. as the impulses F h. There are no impulses beyond these. A collision is a
+// point that starts to overlap (it pushed nothing in the last step) faster than the restitution
+// threshold.
 #include "contact_math.h"
 #include "step_context.h"
 
@@ -19,9 +21,11 @@ void applyPenaltyForces(StepContext& c) {
         const Vec2 n = m.normal, t = tangentOf(n);
         for (int i = 0; i < m.count; ++i) {
             ContactPoint& cp = m.points[i];
+            const bool pushedBefore = cp.normalImpulse > 0; // carried over from the last step
             cp.normalImpulse = cp.tangentImpulse = 0;
             if (cp.depth <= 0) continue;
             Vec2 v = relativeVelocity(A, B, cp.anchorA, cp.anchorB);
+            if (!pushedBefore && glm::dot(v, n) < -s.restitutionThreshold) ++c.diagnostics.collisions;
             double mn = effectiveMass(A, B, cp.anchorA, cp.anchorB, n);
             double fn = std::max(
                 mn * (s.penaltyStiffness * cp.depth - s.penaltyDamping * glm::dot(v, n)), 0.0);

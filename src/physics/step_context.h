@@ -30,8 +30,10 @@ void integrateVelocities(StepContext& c);
 void integratePositions(StepContext& c);
 
 // contacts.cpp: broad phase + narrow phase; manifolds kept from the last step carry their
-// impulses over (warm starting); begin/end events queued.
+// impulses over (warm starting). After the step, begin/end events from the pairs touching
+// before and after it (both lists sorted by pair).
 void updateContacts(StepContext& c);
+void queueContactEvents(StepContext& c, const std::vector<Manifold>& previous);
 
 // contact_solver.cpp: sequential impulses with friction and restitution (Catto; Hecker's Eq. 9).
 void solveImpulses(StepContext& c);

@@ -213,6 +213,7 @@ void World::step() {
     StepContext c{settings_, bodies_,        thrusters_, spring_,           contacts_,
                   motion_,   pendingEvents_, d,          settings_.timeStep};
     const Method method = settings_.method;
+    previousContacts_ = contacts_;
     if (method == Method::Exact) {
         stepExact(c);
     } else {
@@ -225,6 +226,7 @@ void World::step() {
             projectContacts(c, settings_.positionIterations, false);
         if (method == Method::Projection) projectContacts(c, settings_.positionIterations, true);
     }
+    queueContactEvents(c, previousContacts_);
     time_ += settings_.timeStep;
     ++steps_;
     Diagnostics m = measure(*this);

@@ -22,7 +22,8 @@ struct ContactPoint {
     Vec2 localA{0, 0}, localB{0, 0};              // each body's surface point, in that body's frame
     double normalImpulse = 0, tangentImpulse = 0; // accumulated over the step, N·s
     double normalMass = 0, tangentMass = 0;       // effective masses along normal and tangent
-    double relativeVelocity = 0; // normal relative velocity before the solver (for restitution)
+    double relativeVelocity = 0; // normal velocity at which the bodies meet (for restitution)
+    double deferredApproach = 0; // a gap closed in the last step at this velocity: bounce now
 };
 
 // Up to two contact points between bodies a and b; the normal points from a to b.
@@ -71,6 +72,8 @@ struct Motion {
     double w = 0;      // angular velocity at the end of the step
     Vec2 dx{0, 0};     // displacement over the step
     double dAngle = 0; // rotation over the step
+    Vec2 dv{0, 0};     // velocity change over the step (v minus the velocity at its start)
+    double dw = 0;     // angular velocity change over the step
 };
 
 struct ContactEvent {
@@ -128,6 +131,7 @@ class World {
     std::vector<Thruster> thrusters_;
     std::optional<MouseSpring> spring_;
     std::vector<Manifold> contacts_;
+    std::vector<Manifold> previousContacts_; // the last step's, for the contact events
     std::vector<ContactEvent> pendingEvents_;
     std::function<void(const ContactEvent&)> listener_;
     std::vector<Motion> motion_; // per body, reused every step
