@@ -58,6 +58,56 @@ void prepare(StepContext& c, Manifold& m) {
     }
 }
 
+// A gap (depth < 0) may close within the step: allow approaching at −depth/h (speculative
+// contact), so fast bodies stop at the surface instead of tunnelling.
+double bias(const StepContext& c, const ContactPoint& cp) {
+    return cp.depth < 0 ? cp.depth / c.h : 0;
+}
+
+// Both points of a manifold at once (Catto's block solver, Box2D): find accumulated impulses
+// x ≥ 0 with v = K x + b ≥ 0 and x·v = 0 (a 2×2 linear complementarity problem), trying in turn
+// both points pushing, only the first, only the second, neither. Solving the two points one
+// after the other instead gives them uneven impulses, and a stack of boxes rocks. Returns false
+// (solve the points in turn) when K is too ill-conditioned to invert: nearly the same point twice.
+bool solveBlock(StepContext& c, Manifold& m) {
+    Body& A = c.bodies[m.a];
+    Body& B = c.bodies[m.b];
+    ContactPoint& p1 = m.points[0];
+    ContactPoint& p2 = m.points[1];
+    const Vec2 n = m.normal;
+    const double ra1 = cross(p1.anchorA, n), rb1 = cross(p1.anchorB, n);
+    const double ra2 = cross(p2.anchorA, n), rb2 = cross(p2.anchorB, n);
+    const double mass = A.invMass + B.invMass;
+    const double k11 = mass + A.invInertia * ra1 * ra1 + B.invInertia * rb1 * rb1;
+    const double k22 = mass + A.invInertia * ra2 * ra2 + B.invInertia * rb2 * rb2;
+    const double k12 = mass + A.invInertia * ra1 * ra2 + B.invInertia * rb1 * rb2;
+    const double det = k11 * k22 - k12 * k12;
+    if (!(k11 * k11 < 1000 * det)) return false;
+
+    // b: the velocities (minus the bias) with the accumulated impulses taken back out.
+    const Vec2 old{p1.normalImpulse, p2.normalImpulse};
+    const double v1 = glm::dot(velocityAt(A, B, p1), n) - bias(c, p1);
+    const double v2 = glm::dot(velocityAt(A, B, p2), n) - bias(c, p2);
+    const Vec2 b{v1 - (k11 * old.x + k12 * old.y), v2 - (k12 * old.x + k22 * old.y)};
+    Vec2 x;
+    if (Vec2 both{(k12 * b.y - k22 * b.x) / det, (k12 * b.x - k11 * b.y) / det};
+        both.x >= 0 && both.y >= 0)
+        x = both;
+    else if (double x1 = -b.x / k11; x1 >= 0 && k12 * x1 + b.y >= 0)
+        x = {x1, 0};
+    else if (double x2 = -b.y / k22; x2 >= 0 && k12 * x2 + b.x >= 0)
+        x = {0, x2};
+    else if (b.x >= 0 && b.y >= 0)
+        x = {0, 0};
+    else
+        return false; // no solution found (round-off): the points in turn
+    push(A, B, p1, (x.x - old.x) * n);
+    push(A, B, p2, (x.y - old.y) * n);
+    p1.normalImpulse = x.x;
+    p2.normalImpulse = x.y;
+    return true;
+}
+
 // One Gauss-Seidel pass over a manifold: friction first (its bound uses the normal impulse of
 // the last pass), then the non-penetration constraint v_n ≥ bias.
 void solve(StepContext& c, Manifold& m) {
@@ -73,13 +123,11 @@ void solve(StepContext& c, Manifold& m) {
         push(A, B, cp, (total - cp.tangentImpulse) * t);
         cp.tangentImpulse = total;
     }
+    if (m.count == 2 && solveBlock(c, m)) return;
     for (int i = 0; i < m.count; ++i) {
-        // A gap (depth < 0) may close within the step: allow approaching at −depth/h
-        // (speculative contact), so fast bodies stop at the surface instead of tunnelling.
         ContactPoint& cp = m.points[i];
-        double bias = cp.depth < 0 ? cp.depth / c.h : 0;
         double vn = glm::dot(velocityAt(A, B, cp), n);
-        double total = std::max(cp.normalImpulse + cp.normalMass * (bias - vn), 0.0);
+        double total = std::max(cp.normalImpulse + cp.normalMass * (bias(c, cp) - vn), 0.0);
         push(A, B, cp, (total - cp.normalImpulse) * n);
         cp.normalImpulse = total;
     }

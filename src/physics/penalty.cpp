@@ -25,7 +25,8 @@ void applyPenaltyForces(StepContext& c) {
             cp.normalImpulse = cp.tangentImpulse = 0;
             if (cp.depth <= 0) continue;
             Vec2 v = relativeVelocity(A, B, cp.anchorA, cp.anchorB);
-            if (!pushedBefore && glm::dot(v, n) < -s.restitutionThreshold) ++c.diagnostics.collisions;
+            if (!pushedBefore && glm::dot(v, n) < -s.restitutionThreshold)
+                ++c.diagnostics.collisions;
             double mn = effectiveMass(A, B, cp.anchorA, cp.anchorB, n);
             double fn = std::max(
                 mn * (s.penaltyStiffness * cp.depth - s.penaltyDamping * glm::dot(v, n)), 0.0);
