@@ -129,6 +129,10 @@ struct Broken {
 TEST(SceneErrors, EveryBrokenFileIsRefusedWithItsMessage) {
     const Broken cases[] = {
         {"negative-radius.json", "/bodies/2/shape/radius: must be > 0, got -1"},
+        {"contact-bad-pair.json",
+         "/contacts/0/b: must be a body id with a < b < 2, got a = 0, b = 5"},
+        {"contact-negative-impulse.json",
+         "/contacts/0/points/0/normal_impulse: must be >= 0, got -1"},
         {"missing-format.json", "/format: missing (required)"},
         {"format-2.json", "/format: must be 1 (the only version there is), got 2"},
         {"missing-shape.json", "/bodies/0/shape: missing (required)"},
@@ -187,7 +191,7 @@ TEST(SceneErrors, EveryBrokenFileHasACase) {
             ++files;
             EXPECT_NE(refusal(entry.path().string()), "(loaded)") << entry.path();
         }
-    EXPECT_EQ(files, 32);
+    EXPECT_EQ(files, 34);
 }
 
 TEST(SceneErrors, MissingFileAndDirectory) {

@@ -148,6 +148,34 @@ void World::setVelocity(BodyId id, Vec2 velocity, double angularVelocity) {
     b.w = angularVelocity;
 }
 
+void World::restoreContacts(std::vector<Manifold> contacts) {
+    std::sort(contacts.begin(), contacts.end(), [](const Manifold& x, const Manifold& y) {
+        return x.a != y.a ? x.a < y.a : x.b < y.b;
+    });
+    for (std::size_t i = 0; i < contacts.size(); ++i) {
+        const Manifold& m = contacts[i];
+        const std::string pair = "contact " + str(m.a) + "-" + str(m.b);
+        if (m.a >= m.b || m.b >= bodies_.size())
+            throw std::invalid_argument(pair + ": must join two bodies a < b of the world");
+        if (i > 0 && contacts[i - 1].a == m.a && contacts[i - 1].b == m.b)
+            throw std::invalid_argument(pair + ": appears twice");
+        if (m.count < 1 || m.count > 2)
+            throw std::invalid_argument(pair + ": must have 1 or 2 points");
+        requireFinite("contact normal", m.normal);
+        for (int k = 0; k < m.count; ++k) {
+            const ContactPoint& cp = m.points[k];
+            requireFinite("contact point", cp.point);
+            requireFinite("contact depth", cp.depth);
+            requireFinite("contact tangent impulse", cp.tangentImpulse);
+            if (!std::isfinite(cp.normalImpulse) || cp.normalImpulse < 0)
+                throw std::invalid_argument(pair + ": normal impulse must be >= 0");
+            if (!std::isfinite(cp.deferredApproach) || cp.deferredApproach > 0)
+                throw std::invalid_argument(pair + ": deferred approach must be <= 0");
+        }
+    }
+    contacts_ = std::move(contacts);
+}
+
 void World::setMass(BodyId id, double mass) {
     if (!std::isfinite(mass) || mass <= 0)
         throw std::invalid_argument("mass: must be > 0, got " + str(mass));

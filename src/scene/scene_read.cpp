@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -243,6 +244,42 @@ void readInteraction(const Json& j, const Where& where, WorldSettings& s) {
         s.springDamping = nonNegative(*v, where.at("spring_damping"));
 }
 
+// Extension: a saved world's contacts; buildWorld checks the pairs against the bodies.
+Manifold readContact(const Json& j, const Where& where) {
+    requireObject(j, where);
+    checkFields(j, where, {"a", "b", "normal", "points"});
+    Manifold m;
+    m.a = static_cast<BodyId>(toInteger(require(j, "a", where), where.at("a"), 0, 1 << 30));
+    m.b = static_cast<BodyId>(toInteger(require(j, "b", where), where.at("b"), 0, 1 << 30));
+    m.normal = toVec2(require(j, "normal", where), where.at("normal"));
+    const Where at = where.at("points");
+    const Json& points = require(j, "points", where);
+    if (!points.is_array() || points.empty() || points.size() > 2)
+        at.fail("must be an array of 1 or 2 points, got " + describe(points));
+    m.count = static_cast<int>(points.size());
+    for (int i = 0; i < m.count; ++i) {
+        const Json& p = points[i];
+        const Where w = at.at(i);
+        requireObject(p, w);
+        checkFields(
+            p, w,
+            {"point", "depth", "id", "normal_impulse", "tangent_impulse", "deferred_approach"});
+        ContactPoint& cp = m.points[i];
+        cp.point = toVec2(require(p, "point", w), w.at("point"));
+        cp.depth = toNumber(require(p, "depth", w), w.at("depth"));
+        cp.id = static_cast<std::uint32_t>(
+            toInteger(require(p, "id", w), w.at("id"), 0, std::numeric_limits<int>::max()));
+        cp.normalImpulse = nonNegative(require(p, "normal_impulse", w), w.at("normal_impulse"));
+        cp.tangentImpulse = toNumber(require(p, "tangent_impulse", w), w.at("tangent_impulse"));
+        if (const Json* v = find(p, "deferred_approach")) {
+            cp.deferredApproach = toNumber(*v, w.at("deferred_approach"));
+            if (cp.deferredApproach > 0)
+                w.at("deferred_approach").fail("must be <= 0, got " + describe(*v));
+        }
+    }
+    return m;
+}
+
 void readSettings(const Json& j, const Where& root, WorldSettings& s) {
     if (const Json* v = find(j, "gravity")) s.gravity = toVec2(*v, root.at("gravity"));
     if (const Json* v = find(j, "damping")) s.damping = nonNegative(*v, root.at("damping"));
@@ -319,7 +356,7 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
     checkFields(doc, root,
                 {"format", "name", "gravity", "damping", "angular_damping", "restitution",
                  "friction", "restitution_mix", "friction_mix", "time_step", "walls", "bodies",
-                 "method", "integrator", "solver", "interaction"});
+                 "method", "integrator", "solver", "interaction", "contacts"});
     readFormat(require(doc, "format", root), root.at("format"));
     Scene s;
     if (const Json* v = find(doc, "name")) s.name = toText(*v, root.at("name"));
@@ -333,6 +370,21 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
             s.bodies.push_back(readBody((*list)[i], bodies.at(i)));
     }
     resolveNames(s, bodies);
+    if (const Json* list = find(doc, "contacts")) {
+        const Where contacts = root.at("contacts");
+        if (!list->is_array())
+            contacts.fail("must be an array of contacts, got " + describe(*list));
+        // Body ids: the bodies in file order, then the four walls (buildWorld).
+        const std::size_t ids = s.bodies.size() + (s.walls ? 4 : 0);
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            Manifold m = readContact((*list)[i], contacts.at(i));
+            if (m.b >= ids || m.a >= m.b)
+                contacts.at(i).at("b").fail(
+                    "must be a body id with a < b < " + std::to_string(ids) +
+                    ", got a = " + std::to_string(m.a) + ", b = " + std::to_string(m.b));
+            s.contacts.push_back(m);
+        }
+    }
     // Everything the engine checks has been checked above; build once to be sure that a scene
     // that loads is a scene that runs.
     try {

@@ -11,6 +11,7 @@ World buildWorld(const Scene& scene) {
     for (const BodyDef& d : scene.bodies)
         world.addBody(d);
     if (scene.walls) world.addWalls(*scene.walls);
+    world.restoreContacts(scene.contacts);
     return world;
 }
 
@@ -37,6 +38,7 @@ Scene captureScene(const World& world, const std::string& name) {
         d.friction = b.friction;
         s.bodies.push_back(std::move(d));
     }
+    s.contacts = world.contacts();
     return s;
 }
 

@@ -88,6 +88,21 @@ Json bodyJson(const BodyDef& d) {
 
 } // namespace
 
+// Extension: a contact with what the next step carries over from it (docs/scene-extensions.md).
+Json contactJson(const Manifold& m) {
+    Json points = Json::array();
+    for (int i = 0; i < m.count; ++i) {
+        const ContactPoint& cp = m.points[i];
+        points.push_back(Json{{"point", vec2(cp.point)},
+                              {"depth", cp.depth},
+                              {"id", cp.id},
+                              {"normal_impulse", cp.normalImpulse},
+                              {"tangent_impulse", cp.tangentImpulse},
+                              {"deferred_approach", cp.deferredApproach}});
+    }
+    return Json{{"a", m.a}, {"b", m.b}, {"normal", vec2(m.normal)}, {"points", points}};
+}
+
 std::string serializeScene(const Scene& scene) {
     const WorldSettings& s = scene.settings;
     Json top;
@@ -131,8 +146,14 @@ std::string serializeScene(const Scene& scene) {
     out += "  \"bodies\": [";
     for (std::size_t i = 0; i < scene.bodies.size(); ++i)
         out += std::string(i ? "," : "") + "\n    " + inline_(bodyJson(scene.bodies[i]));
-    out += scene.bodies.empty() ? "]\n}\n" : "\n  ]\n}\n";
-    return out;
+    out += scene.bodies.empty() ? "]" : "\n  ]";
+    if (!scene.contacts.empty()) {
+        out += ",\n  \"contacts\": [";
+        for (std::size_t i = 0; i < scene.contacts.size(); ++i)
+            out += std::string(i ? "," : "") + "\n    " + inline_(contactJson(scene.contacts[i]));
+        out += "\n  ]";
+    }
+    return out + "\n}\n";
 }
 
 void saveScene(const Scene& scene, const std::string& path) {

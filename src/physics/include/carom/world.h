@@ -121,6 +121,9 @@ class World {
     double time() const { return time_; }
     std::uint64_t stepCount() const { return steps_; }
     const std::vector<Manifold>& contacts() const { return contacts_; }
+    // The contacts of a saved world (their impulses are the solver's state, for warm starting):
+    // each pair a < b of existing bodies once, one or two points, finite numbers, impulses ≥ 0.
+    void restoreContacts(std::vector<Manifold> contacts);
     const Diagnostics& diagnostics() const { return diagnostics_; }
     void setContactListener(std::function<void(const ContactEvent&)> listener);
 

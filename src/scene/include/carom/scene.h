@@ -23,6 +23,7 @@ struct Scene {
     WorldSettings settings;
     std::optional<Walls> walls;
     std::vector<BodyDef> bodies;
+    std::vector<Manifold> contacts; // a saved world's contacts: the solver's warm-start state
 };
 
 Scene parseScene(const std::string& jsonText, const std::string& fileName); // throws SceneError
