@@ -21,24 +21,33 @@ void push(Body& A, Body& B, const ContactPoint& cp, Vec2 P) {
     applyImpulse(A, B, cp.anchorA, cp.anchorB, P);
 }
 
-bool touches(const ContactPoint& cp, const WorldSettings& s) {
-    return cp.depth > -s.linearSlop;
+// The normal relative acceleration at a point from the step's forces, Δv_n / h.
+double normalAcceleration(const StepContext& c, const Manifold& m, const ContactPoint& cp) {
+    const Motion& a = c.motion[m.a];
+    const Motion& b = c.motion[m.b];
+    Vec2 dv = b.dv + cross(b.dw, cp.anchorB) - a.dv - cross(a.dw, cp.anchorA);
+    return glm::dot(dv, m.normal) / c.h;
 }
 
 // The normal velocity at which a point's bodies meet: a gap g = max(−depth, 0) away at the start
 // of the step, with the normal acceleration a of the step's forces held constant,
-//   v² = v0² − 2 a g,   v0 = v_n − Δv_n, the normal velocity at the start of the step
+//   v² = v0² − 2 a g,   v0 = v_n − a h, the normal velocity at the start of the step
 // (uniformly accelerated motion). Taking v_n, the velocity after the free step, would add |a| h
 // to every bounce, and a ball on a floor would never stop bouncing.
 double meetingVelocity(const StepContext& c, const Manifold& m, const ContactPoint& cp, double vn) {
-    const Motion& a = c.motion[m.a];
-    const Motion& b = c.motion[m.b];
-    double dvn =
-        glm::dot(b.dv + cross(b.dw, cp.anchorB) - a.dv - cross(a.dw, cp.anchorA), m.normal);
-    double v0 = vn - dvn, gap = std::max(-cp.depth, 0.0);
+    const double a = normalAcceleration(c, m, cp);
+    const double v0 = vn - a * c.h, gap = std::max(-cp.depth, 0.0);
     if (gap == 0) return std::min(v0, 0.0);
-    double v2 = v0 * v0 - 2 * (dvn / c.h) * gap;
+    const double v2 = v0 * v0 - 2 * a * gap;
     return v2 > 0 ? -std::sqrt(v2) : 0;
+}
+
+// The other way: bodies that turned back at the surface with normal velocity u are back at the
+// gap g moving apart at √(u² + 2 a g) (0 if they do not get that far).
+double separatingVelocity(const StepContext& c, const Manifold& m, const ContactPoint& cp,
+                          double u) {
+    const double v2 = u * u + 2 * normalAcceleration(c, m, cp) * std::max(-cp.depth, 0.0);
+    return v2 > 0 ? std::sqrt(v2) : 0;
 }
 
 void prepare(StepContext& c, Manifold& m) {
@@ -50,9 +59,6 @@ void prepare(StepContext& c, Manifold& m) {
         cp.normalMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, n);
         cp.tangentMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, t);
         cp.relativeVelocity = meetingVelocity(c, m, cp, glm::dot(velocityAt(A, B, cp), n));
-        if (touches(cp, c.settings) && cp.deferredApproach < 0)
-            cp.relativeVelocity = cp.deferredApproach;
-        cp.deferredApproach = 0;
         if (!c.settings.warmStarting) cp.normalImpulse = cp.tangentImpulse = 0;
         push(A, B, cp, cp.normalImpulse * n + cp.tangentImpulse * t);
     }
@@ -133,31 +139,26 @@ void solve(StepContext& c, Manifold& m) {
     }
 }
 
-// An impact: meeting faster than the threshold, and stopped by a pushing impulse.
-bool impact(const ContactPoint& cp, const WorldSettings& s) {
-    return cp.relativeVelocity < -s.restitutionThreshold && cp.normalImpulse > 0;
+bool bounces(const ContactPoint& cp, double threshold) {
+    return cp.relativeVelocity < -threshold && cp.normalImpulse > 0;
 }
 
-// A speculative point that stopped its bodies has brought them exactly to the surface, where
-// they bounce in the next step with the velocity at which they met. Bouncing at once, a gap
-// away from the surface, would start the rebound early and high by up to |v| h.
-void deferImpacts(Manifold& m, const WorldSettings& s) {
-    for (int i = 0; i < m.count; ++i) {
-        ContactPoint& cp = m.points[i];
-        if (!touches(cp, s) && impact(cp, s)) cp.deferredApproach = cp.relativeVelocity;
-    }
-}
-
-// Restitution, after the contacts hold: at an impact of touching points drive v_n to −e times
-// the meeting speed (with the normal solve before it, Hecker's Eq. 9).
+// Restitution, after the contacts hold: where an impact happened (meeting faster than the
+// threshold, and a pushing impulse), drive v_n to −e times the meeting speed; with the normal
+// solve before it, that is Hecker's Eq. 9. A speculative point bounces in the step in which its
+// gap closes, up to |v| h before the bodies touch (the price of a fixed step), with the velocity
+// they would have on coming back to the gap from the surface, so that a bounce keeps e² of the
+// energy wherever it starts. (Waiting for the next step to bounce at the surface, or moving the
+// bodies to where they would have turned, both broke the energy of elastic collisions of
+// spinning bodies.)
 void restitute(StepContext& c, Manifold& m) {
     Body& A = c.bodies[m.a];
     Body& B = c.bodies[m.b];
     for (int i = 0; i < m.count; ++i) {
         ContactPoint& cp = m.points[i];
-        if (!touches(cp, c.settings) || !impact(cp, c.settings)) continue;
+        if (!bounces(cp, c.settings.restitutionThreshold)) continue;
         double vn = glm::dot(velocityAt(A, B, cp), m.normal);
-        double target = -m.restitution * cp.relativeVelocity;
+        double target = separatingVelocity(c, m, cp, -m.restitution * cp.relativeVelocity);
         double total = std::max(cp.normalImpulse + cp.normalMass * (target - vn), 0.0);
         push(A, B, cp, (total - cp.normalImpulse) * m.normal);
         cp.normalImpulse = total;
@@ -172,15 +173,12 @@ void solveImpulses(StepContext& c) {
     for (int it = 0; it < c.settings.velocityIterations; ++it)
         for (Manifold& m : c.contacts)
             solve(c, m);
-    for (Manifold& m : c.contacts)
-        deferImpacts(m, c.settings);
     for (int it = 0; it < c.settings.velocityIterations; ++it)
         for (Manifold& m : c.contacts)
             if (m.restitution > 0) restitute(c, m);
     for (const Manifold& m : c.contacts)
         for (int i = 0; i < m.count; ++i)
-            if (touches(m.points[i], c.settings) && impact(m.points[i], c.settings))
-                ++c.diagnostics.collisions;
+            if (bounces(m.points[i], c.settings.restitutionThreshold)) ++c.diagnostics.collisions;
 }
 
 } // namespace carom

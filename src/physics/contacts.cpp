@@ -76,7 +76,6 @@ void updateContacts(StepContext& c) {
                 if (old->points[j].id == cp.id) {
                     cp.normalImpulse = old->points[j].normalImpulse;
                     cp.tangentImpulse = old->points[j].tangentImpulse;
-                    cp.deferredApproach = old->points[j].deferredApproach;
                 }
             if (cp.depth > -s.linearSlop) ++c.diagnostics.contactPoints;
             c.diagnostics.maxDepth = std::max(c.diagnostics.maxDepth, cp.depth);

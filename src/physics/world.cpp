@@ -169,8 +169,6 @@ void World::restoreContacts(std::vector<Manifold> contacts) {
             requireFinite("contact tangent impulse", cp.tangentImpulse);
             if (!std::isfinite(cp.normalImpulse) || cp.normalImpulse < 0)
                 throw std::invalid_argument(pair + ": normal impulse must be >= 0");
-            if (!std::isfinite(cp.deferredApproach) || cp.deferredApproach > 0)
-                throw std::invalid_argument(pair + ": deferred approach must be <= 0");
         }
     }
     contacts_ = std::move(contacts);

@@ -261,9 +261,7 @@ Manifold readContact(const Json& j, const Where& where) {
         const Json& p = points[i];
         const Where w = at.at(i);
         requireObject(p, w);
-        checkFields(
-            p, w,
-            {"point", "depth", "id", "normal_impulse", "tangent_impulse", "deferred_approach"});
+        checkFields(p, w, {"point", "depth", "id", "normal_impulse", "tangent_impulse"});
         ContactPoint& cp = m.points[i];
         cp.point = toVec2(require(p, "point", w), w.at("point"));
         cp.depth = toNumber(require(p, "depth", w), w.at("depth"));
@@ -271,11 +269,6 @@ Manifold readContact(const Json& j, const Where& where) {
             toInteger(require(p, "id", w), w.at("id"), 0, std::numeric_limits<int>::max()));
         cp.normalImpulse = nonNegative(require(p, "normal_impulse", w), w.at("normal_impulse"));
         cp.tangentImpulse = toNumber(require(p, "tangent_impulse", w), w.at("tangent_impulse"));
-        if (const Json* v = find(p, "deferred_approach")) {
-            cp.deferredApproach = toNumber(*v, w.at("deferred_approach"));
-            if (cp.deferredApproach > 0)
-                w.at("deferred_approach").fail("must be <= 0, got " + describe(*v));
-        }
     }
     return m;
 }

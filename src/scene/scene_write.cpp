@@ -97,8 +97,7 @@ Json contactJson(const Manifold& m) {
                               {"depth", cp.depth},
                               {"id", cp.id},
                               {"normal_impulse", cp.normalImpulse},
-                              {"tangent_impulse", cp.tangentImpulse},
-                              {"deferred_approach", cp.deferredApproach}});
+                              {"tangent_impulse", cp.tangentImpulse}});
     }
     return Json{{"a", m.a}, {"b", m.b}, {"normal", vec2(m.normal)}, {"points", points}};
 }

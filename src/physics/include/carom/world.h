@@ -23,7 +23,6 @@ struct ContactPoint {
     double normalImpulse = 0, tangentImpulse = 0; // accumulated over the step, N·s
     double normalMass = 0, tangentMass = 0;       // effective masses along normal and tangent
     double relativeVelocity = 0; // normal velocity at which the bodies meet (for restitution)
-    double deferredApproach = 0; // a gap closed in the last step at this velocity: bounce now
 };
 
 // Up to two contact points between bodies a and b; the normal points from a to b.
