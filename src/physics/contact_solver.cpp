@@ -59,6 +59,17 @@ void prepare(StepContext& c, Manifold& m) {
         cp.normalMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, n);
         cp.tangentMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, t);
         cp.relativeVelocity = meetingVelocity(c, m, cp, glm::dot(velocityAt(A, B, cp), n));
+    }
+}
+
+// Warm starting: the last step's impulses applied again (after every point's velocity was taken
+// in prepare, which they would otherwise falsify).
+void warmStart(StepContext& c, Manifold& m) {
+    Body& A = c.bodies[m.a];
+    Body& B = c.bodies[m.b];
+    const Vec2 n = m.normal, t = tangentOf(n);
+    for (int i = 0; i < m.count; ++i) {
+        ContactPoint& cp = m.points[i];
         if (!c.settings.warmStarting) cp.normalImpulse = cp.tangentImpulse = 0;
         push(A, B, cp, cp.normalImpulse * n + cp.tangentImpulse * t);
     }
@@ -170,6 +181,8 @@ void restitute(StepContext& c, Manifold& m) {
 void solveImpulses(StepContext& c) {
     for (Manifold& m : c.contacts)
         prepare(c, m);
+    for (Manifold& m : c.contacts)
+        warmStart(c, m);
     for (int it = 0; it < c.settings.velocityIterations; ++it)
         for (Manifold& m : c.contacts)
             solve(c, m);
