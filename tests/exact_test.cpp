@@ -42,6 +42,22 @@ World rigidBodyCollisions(Method method) {
     return w;
 }
 
+// Six 1×3 blocks in the walls, fast and spinning, from a fixed random draw.
+World sixFastBlocks(const WorldSettings& s) {
+    World w(s);
+    w.addWalls(Walls{});
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> u(-1, 1);
+    const Vec2 at[6] = {{-4, -3}, {0, -3}, {4, -3}, {-4, 3}, {0, 3}, {4, 3}};
+    for (int i = 0; i < 6; ++i) {
+        std::string name = "block" + std::to_string(i);
+        double angle = u(rng);
+        Vec2 v{4 * u(rng), 4 * u(rng)};
+        w.addBody(spinning(box(name.c_str(), at[i], 1, 3, 1, v), angle, 3 * u(rng)));
+    }
+    return w;
+}
+
 // Largest |E(t) − E(0)| / E(0) over the steps of `seconds`, and the collisions counted.
 double energyDrift(World& w, double seconds, int* collisions = nullptr) {
     const double e0 = measure(w).energy;
@@ -74,17 +90,7 @@ TEST(Exact, RigidBodyCollisionsKeepTheirEnergy) {
 // Six blocks, faster, landing on faces and corners (two-point contacts, serial groups).
 // Measured: 7.1e-16 over 60 s with 491 collisions.
 TEST(Exact, SixFastBlocksKeepTheirEnergy) {
-    World w(exactSettings(1));
-    w.addWalls(Walls{});
-    std::mt19937 rng(7);
-    std::uniform_real_distribution<double> u(-1, 1);
-    const Vec2 at[6] = {{-4, -3}, {0, -3}, {4, -3}, {-4, 3}, {0, 3}, {4, 3}};
-    for (int i = 0; i < 6; ++i) {
-        std::string name = "block" + std::to_string(i);
-        double angle = u(rng);
-        Vec2 v{4 * u(rng), 4 * u(rng)};
-        w.addBody(spinning(box(name.c_str(), at[i], 1, 3, 1, v), angle, 3 * u(rng)));
-    }
+    World w = sixFastBlocks(exactSettings(1));
     int collisions = 0;
     EXPECT_LT(energyDrift(w, 60, &collisions), 1e-12);
     EXPECT_GT(collisions, 200);
@@ -308,16 +314,6 @@ TEST(DefaultMethod, ElasticEnergyDrift) {
     EXPECT_LT(energyDrift(three, 60), 1e-12);
     WorldSettings s;
     s.restitution = 1;
-    World six(s);
-    six.addWalls(Walls{});
-    std::mt19937 rng(7);
-    std::uniform_real_distribution<double> u(-1, 1);
-    const Vec2 at[6] = {{-4, -3}, {0, -3}, {4, -3}, {-4, 3}, {0, 3}, {4, 3}};
-    for (int i = 0; i < 6; ++i) {
-        std::string name = "block" + std::to_string(i);
-        double angle = u(rng);
-        Vec2 v{4 * u(rng), 4 * u(rng)};
-        six.addBody(spinning(box(name.c_str(), at[i], 1, 3, 1, v), angle, 3 * u(rng)));
-    }
+    World six = sixFastBlocks(s);
     EXPECT_LT(energyDrift(six, 60), 0.1);
 }
