@@ -2,6 +2,9 @@
 #pragma once
 
 #include "carom/world.h"
+#include <cmath>
+#include <random>
+#include <string>
 
 namespace carom::test {
 
@@ -53,6 +56,34 @@ inline World pyramid(int base, Method method = Method::ImpulseProjection) {
             w.addBody(d);
         }
     return w;
+}
+
+// 25 random bodies in walls −6..6: circles, boxes and triangles, overlapping, fast and spinning,
+// of densities from 0.1 to 10. Then 300 steps; every body's state must stay finite.
+inline bool randomSceneStaysFinite(const WorldSettings& s, std::mt19937& rng) {
+    std::uniform_real_distribution<double> u(-1, 1);
+    World w(s);
+    w.addWalls(Walls{});
+    for (int i = 0; i < 25; ++i) {
+        BodyDef d;
+        d.name = "b" + std::to_string(i);
+        int kind = i % 3;
+        d.shape = kind == 0   ? Shape::circle(0.1 + std::abs(u(rng)))
+                  : kind == 1 ? Shape::box(0.1 + std::abs(u(rng)), 0.1 + 2 * std::abs(u(rng)))
+                              : Shape::polygon({{0, 0}, {1 + std::abs(u(rng)), 0}, {0.3, 0.8}});
+        d.position = {5 * u(rng), 5 * u(rng)};
+        d.angle = 3 * u(rng);
+        d.velocity = {30 * u(rng), 30 * u(rng)};
+        d.angularVelocity = 20 * u(rng);
+        d.density = 0.1 + 10 * std::abs(u(rng));
+        w.addBody(d);
+    }
+    for (int i = 0; i < 300; ++i)
+        w.step();
+    for (const Body& b : w.bodies())
+        if (!isFinite(b.xf.p) || !isFinite(b.v) || !std::isfinite(b.w) || !std::isfinite(b.angle))
+            return false;
+    return true;
 }
 
 inline void run(World& w, double seconds) {

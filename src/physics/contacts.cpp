@@ -36,16 +36,12 @@ double sweep(const Body& b, double h) {
 
 } // namespace
 
-void updateContacts(StepContext& c) {
+std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins) {
     const WorldSettings& s = c.settings;
-    std::vector<double> margins(c.bodies.size());
-    for (std::size_t i = 0; i < c.bodies.size(); ++i)
-        margins[i] = sweep(c.bodies[i], c.h) + s.linearSlop;
     std::vector<BodyPair> pairs;
     findPairs(c.bodies, margins, pairs);
-
-    std::vector<Manifold> next;
-    next.reserve(pairs.size());
+    std::vector<Manifold> out;
+    out.reserve(pairs.size());
     for (const BodyPair& p : pairs) {
         const Body& A = c.bodies[p.a];
         const Body& B = c.bodies[p.b];
@@ -61,7 +57,6 @@ void updateContacts(StepContext& c) {
                             B.restitution.value_or(s.restitution));
         m.friction =
             mix(s.frictionMix, A.friction.value_or(s.friction), B.friction.value_or(s.friction));
-        const Manifold* old = findManifold(c.contacts, p.a, p.b);
         for (int i = 0; i < sm.count; ++i) {
             ContactPoint& cp = m.points[i];
             cp.point = sm.points[i].point;
@@ -72,6 +67,22 @@ void updateContacts(StepContext& c) {
             // The surface points: A's lies depth/2 along +n from the midpoint, B's along −n.
             cp.localA = A.localPoint(cp.point + 0.5 * cp.depth * sm.normal);
             cp.localB = B.localPoint(cp.point - 0.5 * cp.depth * sm.normal);
+        }
+        out.push_back(m);
+    }
+    return out;
+}
+
+void updateContacts(StepContext& c) {
+    const WorldSettings& s = c.settings;
+    std::vector<double> margins(c.bodies.size());
+    for (std::size_t i = 0; i < c.bodies.size(); ++i)
+        margins[i] = sweep(c.bodies[i], c.h) + s.linearSlop;
+    std::vector<Manifold> next = findManifolds(c, margins);
+    for (Manifold& m : next) {
+        const Manifold* old = findManifold(c.contacts, m.a, m.b);
+        for (int i = 0; i < m.count; ++i) {
+            ContactPoint& cp = m.points[i];
             for (int j = 0; old && j < old->count; ++j)
                 if (old->points[j].id == cp.id) {
                     cp.normalImpulse = old->points[j].normalImpulse;
@@ -80,9 +91,7 @@ void updateContacts(StepContext& c) {
             if (cp.depth > -s.linearSlop) ++c.diagnostics.contactPoints;
             c.diagnostics.maxDepth = std::max(c.diagnostics.maxDepth, cp.depth);
         }
-        next.push_back(m);
     }
-
     c.contacts.swap(next);
 }
 

@@ -23,7 +23,6 @@
 // radius, so two bodies cannot pass through each other between two checks; the bisection then
 // finds the earliest overlap.
 #include "broad_phase.h"
-#include "collide.h"
 #include "impacts.h"
 #include "step_context.h"
 #include "time_of_impact.h"
@@ -82,48 +81,11 @@ double pointSpeed(const Body& b, Vec2 v, double w) {
     return glm::length(v) + std::abs(w) * b.shape.boundingRadius();
 }
 
-// Manifolds of the pairs closer than `margin`, built from the current poses (as updateContacts
-// does, without its warm starting and events).
-std::vector<Manifold> findContacts(const StepContext& c, const std::vector<double>& margins) {
-    const WorldSettings& s = c.settings;
-    std::vector<BodyPair> pairs;
-    findPairs(c.bodies, margins, pairs);
-    std::vector<Manifold> out;
-    for (const BodyPair& p : pairs) {
-        const Body& A = c.bodies[p.a];
-        const Body& B = c.bodies[p.b];
-        ShapeManifold sm = collide(A.shape, A.xf, B.shape, B.xf, margins[p.a] + margins[p.b]);
-        if (sm.count == 0) continue;
-        Manifold m;
-        m.a = p.a;
-        m.b = p.b;
-        m.normal = sm.normal;
-        m.localNormal = A.xf.q.applyInverse(sm.normal);
-        m.count = sm.count;
-        m.restitution = mix(s.restitutionMix, c.bodies[p.a].restitution.value_or(s.restitution),
-                            B.restitution.value_or(s.restitution));
-        m.friction =
-            mix(s.frictionMix, A.friction.value_or(s.friction), B.friction.value_or(s.friction));
-        for (int i = 0; i < sm.count; ++i) {
-            ContactPoint& cp = m.points[i];
-            cp.point = sm.points[i].point;
-            cp.depth = sm.points[i].depth;
-            cp.id = sm.points[i].id;
-            cp.anchorA = cp.point - A.xf.p;
-            cp.anchorB = cp.point - B.xf.p;
-            cp.localA = A.localPoint(cp.point + 0.5 * cp.depth * sm.normal);
-            cp.localB = B.localPoint(cp.point - 0.5 * cp.depth * sm.normal);
-        }
-        out.push_back(m);
-    }
-    return out;
-}
-
 std::vector<Manifold> touchingContacts(const StepContext& c) {
     // Each box grows by the tolerance, so pairs within it are found; collide keeps points whose
     // gap is below the sum of the two margins, 2 × tolerance, and we keep those below one.
     const double tol = c.settings.distanceTolerance;
-    std::vector<Manifold> all = findContacts(c, std::vector<double>(c.bodies.size(), tol / 2));
+    std::vector<Manifold> all = findManifolds(c, std::vector<double>(c.bodies.size(), tol / 2));
     std::vector<Manifold> out;
     for (Manifold& m : all) {
         int n = 0;
@@ -317,7 +279,7 @@ std::vector<Manifold> finishHeld(StepContext& c, const WorldSettings& solver,
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         margins[i] = pointSpeed(c.bodies[i], c.bodies[i].v, c.bodies[i].w) * dt +
                      c.settings.distanceTolerance;
-    return advance(c, solver, findContacts(c, margins), last, dt);
+    return advance(c, solver, findManifolds(c, margins), last, dt);
 }
 
 } // namespace

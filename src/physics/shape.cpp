@@ -1,25 +1,14 @@
 // Shapes and their mass properties as uniform solids.
 #include "carom/shape.h"
 
+#include "checks.h"
+
 #include <algorithm>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
 namespace carom {
 namespace {
-
-std::string str(double x) {
-    std::ostringstream s;
-    s.precision(17);
-    s << x;
-    return s.str();
-}
-
-void requirePositive(const char* what, double x) {
-    if (!std::isfinite(x) || x <= 0)
-        throw std::invalid_argument(std::string(what) + ": must be > 0, got " + str(x));
-}
 
 // Outward unit normal of each edge i -> i+1 of a counter-clockwise polygon.
 std::vector<Vec2> edgeNormals(const std::vector<Vec2>& v) {

@@ -33,6 +33,9 @@ void integratePositions(StepContext& c);
 // impulses over (warm starting). After the step, begin/end events from the pairs touching
 // before and after it (both lists sorted by pair).
 void updateContacts(StepContext& c);
+// The manifolds of the pairs closer than the sum of their bodies' margins, from the current
+// poses, without impulses (updateContacts carries the last step's over).
+std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins);
 void queueContactEvents(StepContext& c, const std::vector<Manifold>& previous);
 
 // contact_solver.cpp: sequential impulses with friction and restitution (Catto; Hecker's Eq. 9).

@@ -1,28 +1,13 @@
 // The world: bodies and user forces, every input checked where it enters, and the step.
 #include "carom/world.h"
 
+#include "checks.h"
 #include "step_context.h"
 #include <algorithm>
-#include <sstream>
 #include <stdexcept>
 
 namespace carom {
 namespace {
-
-std::string str(double x) {
-    std::ostringstream s;
-    s.precision(17);
-    s << x;
-    return s.str();
-}
-
-void requireFinite(const char* what, double x) {
-    if (!std::isfinite(x)) throw std::invalid_argument(std::string(what) + ": must be finite");
-}
-
-void requireFinite(const char* what, Vec2 v) {
-    if (!isFinite(v)) throw std::invalid_argument(std::string(what) + ": must be finite");
-}
 
 void requireCoefficient(const char* what, std::optional<double> x, double hi) {
     if (!x) return;
