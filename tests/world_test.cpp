@@ -38,6 +38,11 @@ TEST(Inputs, BadValuesAreRefusedAndChangeNothing) {
     EXPECT_THROW(Shape::circle(-1), std::invalid_argument);
     EXPECT_THROW(Shape::polygon({{0, 0}, {2, 0}, {1, 0.2}, {2, 2}, {0, 2}}), std::invalid_argument);
     EXPECT_THROW(Shape::polygon({{0, 0}, {1, 1}, {2, 2}}), std::invalid_argument);
+    // A pentagram turns left at every corner but winds twice round its centre.
+    std::vector<Vec2> star;
+    for (int k = 0; k < 5; ++k)
+        star.push_back({std::cos(k * 4 * M_PI / 5), std::sin(k * 4 * M_PI / 5)});
+    EXPECT_THROW(Shape::polygon(star), std::invalid_argument);
 }
 
 // Mass properties of uniform solids: a square polygon has the box's I = m (w² + h²)/12, and

@@ -51,34 +51,56 @@ Shape Shape::box(double width, double height) {
     return s;
 }
 
-Shape Shape::polygon(const std::vector<Vec2>& input) {
-    if (input.size() < 3)
-        throw std::invalid_argument("vertices: need 3 or more, got " +
-                                    std::to_string(input.size()));
+namespace {
+
+// Checked in the caller's vertex order, so that messages name the caller's vertices: 3 or more,
+// finite, no repeated point, some area, every corner turning the same way (convex, none in a
+// straight line) and winding once (a pentagram turns the same way at every corner, but twice:
+// its exterior angles sum to 4π, a convex polygon's to 2π). Tolerances relative to the size.
+void checkPolygon(const std::vector<Vec2>& v) {
+    const std::size_t n = v.size();
+    if (n < 3)
+        throw std::invalid_argument("vertices: need 3 or more vertices, got " + std::to_string(n));
     double extent = 0;
-    for (std::size_t i = 0; i < input.size(); ++i) {
-        if (!isFinite(input[i]))
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!isFinite(v[i]))
             throw std::invalid_argument("vertices/" + std::to_string(i) + ": must be finite");
-        extent = std::max({extent, std::abs(input[i].x), std::abs(input[i].y)});
+        extent = std::max({extent, std::abs(v[i].x), std::abs(v[i].y)});
     }
+    const double eps = 1e-9 * std::max(extent, 1e-300);
+    for (std::size_t i = 0; i < n; ++i)
+        if (glm::length(v[(i + 1) % n] - v[i]) <= eps)
+            throw std::invalid_argument("vertices/" + std::to_string((i + 1) % n) +
+                                        ": same point as vertex " + std::to_string(i));
+    const double area2 = twiceSignedArea(v);
+    if (std::abs(area2) <= eps * eps)
+        throw std::invalid_argument("vertices: degenerate polygon (zero area)");
+    const double sign = area2 > 0 ? 1 : -1;
+    double turning = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Vec2 e1 = v[(i + 1) % n] - v[i], e2 = v[(i + 2) % n] - v[(i + 1) % n];
+        if (sign * cross(e1, e2) <= eps * glm::length(e2))
+            throw std::invalid_argument(
+                "vertices: polygon is not convex at vertex " + std::to_string((i + 1) % n) +
+                " (every corner must turn the same way, none in a straight line)");
+        turning += std::atan2(cross(e1, e2), glm::dot(e1, e2));
+    }
+    if (std::abs(turning) > 3 * M_PI)
+        throw std::invalid_argument("vertices: polygon crosses itself (it winds more than once)");
+}
+
+} // namespace
+
+Shape Shape::polygon(const std::vector<Vec2>& input) {
+    checkPolygon(input);
+    double extent = 0;
+    for (const Vec2& p : input)
+        extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
     std::vector<Vec2> v = input;
     double area2 = twiceSignedArea(v);
-    if (area2 < 0) {
+    if (area2 < 0) { // counter-clockwise from here on
         std::reverse(v.begin(), v.end());
         area2 = -area2;
-    }
-    // Degenerate: no area, or an edge of (almost) no length; tolerances relative to the size.
-    const double eps = 1e-9 * std::max(extent, 1e-300);
-    if (area2 <= eps * eps) throw std::invalid_argument("vertices: degenerate polygon (zero area)");
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        Vec2 a = v[i], b = v[(i + 1) % v.size()], c = v[(i + 2) % v.size()];
-        if (glm::length(b - a) <= eps)
-            throw std::invalid_argument("vertices: degenerate polygon (repeated vertex " +
-                                        std::to_string(i) + ")");
-        // Convex and counter-clockwise: every turn is to the left (collinear points refused too).
-        if (cross(b - a, c - b) <= eps * glm::length(c - b))
-            throw std::invalid_argument("vertices: polygon is not convex at vertex " +
-                                        std::to_string((i + 1) % v.size()));
     }
     // Centroid of a polygon: c = Σ (vi + vi+1) cross(vi, vi+1) / (3 · 2A).
     Vec2 c{0, 0};

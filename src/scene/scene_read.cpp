@@ -19,36 +19,6 @@ using namespace scene_json;
 
 // ---- shapes ----
 
-// The polygon rules of Shape::polygon (3 or more vertices, convex, no zero-length edge, some
-// area), checked here in the file's own vertex order so that the message can point at a vertex.
-// Tolerances are Shape::polygon's, relative to the polygon's size.
-void checkPolygon(const std::vector<Vec2>& v, const Where& where) {
-    const std::size_t n = v.size();
-    if (n < 3) where.fail("need 3 or more vertices, got " + std::to_string(n));
-    double extent = 0, area2 = 0; // area2: twice the signed area (the shoelace formula)
-    for (std::size_t i = 0; i < n; ++i) {
-        extent = std::max({extent, std::abs(v[i].x), std::abs(v[i].y)});
-        area2 += cross(v[i], v[(i + 1) % n]);
-    }
-    const double eps = 1e-9 * std::max(extent, 1e-300);
-    for (std::size_t i = 0; i < n; ++i)
-        if (glm::length(v[(i + 1) % n] - v[i]) <= eps)
-            where.at((i + 1) % n).fail("same point as vertex " + std::to_string(i));
-    if (std::abs(area2) <= eps * eps) where.fail("degenerate polygon (zero area)");
-    const double sign = area2 > 0 ? 1 : -1;
-    double turning = 0; // total exterior angle: 2π for a convex polygon, 4π for a pentagram
-    for (std::size_t i = 0; i < n; ++i) {
-        const Vec2 a = v[i], b = v[(i + 1) % n], c = v[(i + 2) % n];
-        const Vec2 e1 = b - a, e2 = c - b;
-        if (sign * cross(e1, e2) <= eps * glm::length(e2))
-            where.fail("polygon is not convex at vertex " + std::to_string((i + 1) % n) +
-                       " (every corner must turn the same way, none in a straight line)");
-        turning += std::atan2(cross(e1, e2), glm::dot(e1, e2));
-    }
-    if (std::abs(turning) > 3 * M_PI)
-        where.fail("polygon crosses itself (it winds more than once)");
-}
-
 Shape readShape(const Json& j, const Where& where) {
     requireObject(j, where);
     const std::string type = toText(require(j, "type", where), where.at("type"));
@@ -72,8 +42,7 @@ Shape readShape(const Json& j, const Where& where) {
             std::vector<Vec2> v;
             for (std::size_t i = 0; i < list.size(); ++i)
                 v.push_back(toVec2(list[i], at.at(i)));
-            checkPolygon(v, at);
-            return Shape::polygon(v);
+            return Shape::polygon(v); // its checks name the vertices: mapped below
         }
     } catch (const std::invalid_argument& e) {
         // The engine's own check, "field: what" (e.g. "vertices: ..."): point at the field.
