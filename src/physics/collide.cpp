@@ -175,6 +175,10 @@ void closestOnSegments(Vec2 p1, Vec2 q1, Vec2 p2, Vec2 q2, Vec2& c1, Vec2& c2) {
     c2 = p2 + t * d2;
 }
 
+// How much deeper B's face must be than A's to be chosen, m: Box2D's 0.1 × linearSlop (0.005 m),
+// fixed rather than the world's slop so that collision stays a pure function of the shapes.
+constexpr double kFaceTolerance = 0.1 * 0.005;
+
 // Box2D's b2CollidePolygons / box2d-lite's Collide. The reference face is the axis of least
 // penetration; B's face is preferred to A's only when clearly better (by a small absolute
 // tolerance, Box2D's 0.1 linearSlop), so the choice does not flicker between equal faces. The
@@ -190,7 +194,7 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
     if (!(sb.value < margin)) return m;
 
     const double size = std::min(a.boundingRadius(), b.boundingRadius());
-    const double tolerance = std::min(0.1 * 0.005, 0.01 * size);
+    const double tolerance = std::min(kFaceTolerance, 0.01 * size);
     const bool flip = sb.value > sa.value + tolerance;
     const Shape& ref = flip ? b : a;
     const Shape& inc = flip ? a : b;
