@@ -235,3 +235,22 @@ TEST(Forces, ThrusterPushesInTheBodyFrame) {
     EXPECT_NEAR(w.body(b).v.y, 2.0 / 4 * w.time(), 1e-9);
     EXPECT_NEAR(w.body(b).w, 0, 1e-12);
 }
+
+// A kinematic body moves at its own velocity whatever hits it and whatever the forces: a paddle
+// at 2 m/s under gravity keeps 2 m/s, and a ball at rest in its way is knocked ahead at
+// (1 + e) × 2 m/s (Eq. 9 with the paddle's 1/m = 0: j = (1 + e) m_ball v_paddle).
+TEST(Kinematic, MovesAtItsOwnVelocityAndPushes) {
+    WorldSettings s = freeSpace(0.5);
+    s.gravity = {0, -9.81};
+    World w(s);
+    BodyDef paddle = box("paddle", {-2, 0}, 0.5, 2, 1, {2, 0});
+    paddle.type = BodyType::Kinematic;
+    BodyId p = w.addBody(paddle);
+    BodyDef ball = circle("ball", {-1.4, 0}, 0.25, 1); // 0.1 m ahead: it falls 1 cm meanwhile
+    BodyId b = w.addBody(ball);
+    runThroughCollision(w, 2);
+    EXPECT_EQ(w.body(p).v.x, 2);
+    EXPECT_EQ(w.body(p).v.y, 0);
+    EXPECT_EQ(w.body(p).w, 0);
+    EXPECT_NEAR(w.body(b).v.x, (1 + 0.5) * 2, 1e-9);
+}
