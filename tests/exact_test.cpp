@@ -141,11 +141,18 @@ TEST(Exact, TwoCirclesMeetAtTheClosedFormTime) {
     const Vec2 uA = vA - (j / mA) * n, uB = vB + (j / mB) * n;
 
     int collisions = 0;
+    double energy = 0;
     while (w.time() < tc + 0.05) {
         w.step();
         collisions += w.diagnostics().collisions;
+        energy += w.diagnostics().collisionEnergy;
     }
     EXPECT_EQ(collisions, 1);
+    EXPECT_EQ(w.diagnostics().totalCollisions, 1u);
+    // The impact's energy change: −½ μ (1 − e²) (Δv · n)², μ = mA mB / (mA + mB), the reduced mass.
+    const double mu = mA * mB / (mA + mB), vn = glm::dot(dv, n);
+    EXPECT_NEAR(energy, -0.5 * mu * (1 - e * e) * vn * vn, 1e-12);
+    EXPECT_NEAR(w.diagnostics().totalCollisionEnergy, energy, 1e-15);
     const double T = w.time();
     EXPECT_NEAR(w.body(a).v.x, uA.x, 1e-12);
     EXPECT_NEAR(w.body(a).v.y, uA.y, 1e-12);

@@ -44,6 +44,9 @@ TEST_P(OneDimensional, VelocitiesFollowTheFormula) {
     EXPECT_NEAR(w.body(b).v.x, u2, 1e-9);
     EXPECT_NEAR(w.body(a).v.y, 0, 1e-12);
     EXPECT_NEAR(w.body(b).w, 0, 1e-12);
+    // The energy the collision took: −½ μ (1 − e²) (v1 − v2)², μ = m1 m2 / (m1 + m2).
+    const double mu = m1 * m2 / (m1 + m2);
+    EXPECT_NEAR(w.diagnostics().totalCollisionEnergy, -0.5 * mu * (1 - e * e) * 16, 1e-9);
 }
 
 INSTANTIATE_TEST_SUITE_P(Restitution, OneDimensional, ::testing::Values(0.0, 0.5, 1.0));

@@ -1,5 +1,6 @@
 // Energies and momenta (definitions in shared/spec/cli.md), over the dynamic bodies.
 #include "carom/world.h"
+#include "step_context.h"
 
 namespace carom {
 
@@ -16,6 +17,13 @@ Diagnostics measure(const World& world) {
     }
     d.energy = d.keLinear + d.keAngular + d.pe;
     return d;
+}
+
+double kineticEnergy(const std::vector<Body>& bodies) {
+    double ke = 0;
+    for (const Body& b : bodies)
+        if (b.isDynamic()) ke += b.kineticEnergy();
+    return ke;
 }
 
 } // namespace carom

@@ -293,8 +293,11 @@ void stepExact(StepContext& c) {
         const double remaining = h - t;
         accumulateForces(c); // the forces now: which slow contacts are resting (impacts.cpp)
         std::vector<Manifold> touching = touchingContacts(c);
-        c.diagnostics.collisions +=
+        const double ke = kineticEnergy(c.bodies);
+        const int impacts =
             resolveImpacts(c.bodies, touching, c.settings.simultaneousCollisions, h);
+        if (impacts > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
+        c.diagnostics.collisions += impacts;
         if (interval == kMaxIntervals) {
             addImpulses(applied, finishHeld(c, c.settings, last, remaining));
             break;

@@ -20,6 +20,9 @@ struct StepContext {
     double h; // the step, s
 };
 
+// diagnostics.cpp: Σ ½ m |v|² + ½ I ω² over the dynamic bodies.
+double kineticEnergy(const std::vector<Body>& bodies);
+
 // forces.cpp: gravity, damping, thrusters and the mouse spring into each body's force and torque.
 void accumulateForces(const StepContext& c);
 

@@ -230,8 +230,10 @@ void World::step() {
     } else {
         integrateVelocities(c); // forces (gravity, damping, thrusters, spring) inside
         updateContacts(c);
+        const double ke = kineticEnergy(bodies_);
         if (method == Method::ImpulseProjection || method == Method::Impulse) solveImpulses(c);
         if (method == Method::Penalty) applyPenaltyForces(c);
+        if (d.collisions > 0) d.collisionEnergy = kineticEnergy(bodies_) - ke;
         integratePositions(c);
         if (method == Method::ImpulseProjection)
             projectContacts(c, settings_.positionIterations, false);
@@ -243,6 +245,9 @@ void World::step() {
     Diagnostics m = measure(*this);
     m.contactPoints = d.contactPoints;
     m.collisions = d.collisions;
+    m.collisionEnergy = d.collisionEnergy;
+    m.totalCollisions = diagnostics_.totalCollisions + d.collisions;
+    m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + d.collisionEnergy;
     m.maxDepth = d.maxDepth;
     diagnostics_ = m;
     if (listener_)

@@ -52,6 +52,7 @@ struct Body {
     Vec2 worldPoint(Vec2 local) const { return xf.apply(local); }
     Vec2 localPoint(Vec2 world) const { return xf.applyInverse(world); }
     Vec2 velocityAt(Vec2 world) const { return v + cross(w, world - xf.p); }
+    double kineticEnergy() const { return 0.5 * mass * lengthSquared(v) + 0.5 * inertia * w * w; }
 };
 
 } // namespace carom

@@ -62,7 +62,14 @@ struct Diagnostics {
     double angularMomentum = 0; // about the world origin
     int contactPoints = 0;      // touching or overlapping points after the step
     int collisions = 0;         // impacts resolved in the step (exact method: each one found)
-    double maxDepth = 0;        // deepest overlap after the step, m
+    // Kinetic energy the step's collisions changed, J (0 in a step without one): in the exact
+    // method that of the impacts alone; in the impulse and penalty methods that of all the
+    // step's contact impulses, resting and friction ones included.
+    double collisionEnergy = 0;
+    // Since the world was made: collisions counted and the energy they changed.
+    std::uint64_t totalCollisions = 0;
+    double totalCollisionEnergy = 0;
+    double maxDepth = 0; // deepest overlap after the step, m
 };
 
 // A body's free motion over one step under its forces (before contacts), from the integrator.
