@@ -174,6 +174,7 @@ void frame(AppState& a, double dt, bool& quit) {
         1000.0 * double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency());
     if (!s.stepper.paused) s.realTime += dt;
     a.stats.stepsLastFrame = steps;
+    noteCollisions(a.stats.collisions, s);
     smooth(a.stats.stepMs, stepMs);
     if (steps > 0) smooth(a.stats.msPerStep, stepMs / steps);
 

@@ -203,6 +203,15 @@ void physicsSection(UiContext& ui) {
         bool warm = ws.warmStarting;
         if (ImGui::Checkbox("warm starting", &warm))
             editSettings(ui, [&](carom::WorldSettings& w) { w.warmStarting = warm; });
+        bool together = ws.simultaneousCollisions;
+        if (ImGui::Checkbox("simultaneous impacts", &together))
+            editSettings(ui, [&](carom::WorldSettings& w) { w.simultaneousCollisions = together; });
+        help("Exact method: impacts at the same instant solved together. Off (serial, the\n"
+             "default): one after another, which sends one ball out of Newton's cradle.");
+        float tol = float(ws.distanceTolerance);
+        if (ImGui::SliderFloat("distance tolerance", &tol, 1e-8f, 1e-2f, "%.1e m",
+                               ImGuiSliderFlags_Logarithmic))
+            editSettings(ui, [&](carom::WorldSettings& w) { w.distanceTolerance = tol; });
         float gx = float(ws.gravity.x);
         if (ImGui::SliderFloat("gravity x", &gx, -20, 20, "%.2f m/s²"))
             editSettings(ui, [&](carom::WorldSettings& w) { w.gravity.x = gx; });
@@ -276,6 +285,15 @@ void statsWindow(UiContext& ui, const Rect& view) {
     ImGui::Text("step %.3f ms  (%d steps/frame)", st.msPerStep, st.stepsLastFrame);
     ImGui::Text("bodies %zu  contacts %zu  points %d", w.bodies().size(), w.contacts().size(),
                 w.diagnostics().contactPoints);
+    const carom::Diagnostics& d = w.diagnostics();
+    const CollisionReadout& c = st.collisions;
+    ImGui::Text("collisions %d last step, %llu in all", d.collisions,
+                static_cast<unsigned long long>(d.totalCollisions));
+    if (c.lastCount > 0)
+        ImGui::Text("last: %d at t = %.2f s, dE %+.4g J each", c.lastCount, c.lastTime,
+                    c.lastEnergy / c.lastCount);
+    if (d.totalCollisions > 0)
+        ImGui::Text("mean dE per collision %+.4g J", d.totalCollisionEnergy / d.totalCollisions);
     ImGui::End();
 }
 
@@ -313,6 +331,18 @@ void helpWindow(UiContext& ui, const Rect& view) {
 }
 
 } // namespace
+
+void noteCollisions(CollisionReadout& r, const Session& s) {
+    const carom::Diagnostics& d = s.world.diagnostics();
+    if (r.generation != s.generation) r = CollisionReadout{s.generation};
+    if (d.totalCollisions > r.total) {
+        r.lastCount = int(d.totalCollisions - r.total);
+        r.lastEnergy = d.totalCollisionEnergy - r.totalEnergy;
+        r.lastTime = s.world.time();
+    }
+    r.total = d.totalCollisions;
+    r.totalEnergy = d.totalCollisionEnergy;
+}
 
 Rect simViewRect(const ViewOptions& v, ImVec2 display) {
     Rect r{{0, 0}, display};

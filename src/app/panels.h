@@ -14,13 +14,28 @@
 
 namespace app {
 
+// The collisions of the last frame that had any, from the world's running totals (a frame may
+// take several steps).
+struct CollisionReadout {
+    std::uint64_t generation = 0; // the session's: a rebuilt world counts from zero again
+    std::uint64_t total = 0;      // world.diagnostics().totalCollisions when last seen
+    double totalEnergy = 0;       // world.diagnostics().totalCollisionEnergy when last seen
+    int lastCount = 0;            // collisions in the last frame that had any
+    double lastEnergy = 0;        // the kinetic energy they changed, J
+    double lastTime = 0;          // simulated time at the end of that frame, s
+};
+
 struct Stats {
     double frameMs = 0;   // whole frame, smoothed
     double stepMs = 0;    // time in the stepper per frame, smoothed
     double msPerStep = 0; // per world step, smoothed
     int stepsLastFrame = 0;
     double fps = 0;
+    CollisionReadout collisions;
 };
+
+// Takes the collisions of the steps since the last call into the readout.
+void noteCollisions(CollisionReadout& r, const Session& s);
 
 struct PanelState {
     std::string assetDir;
