@@ -29,32 +29,70 @@ void Camera::fit(carom::Vec2 lo, carom::Vec2 hi, const Rect& view) {
     origin = {float(c.x - mid.x * scale), float(c.y + mid.y * scale)};
 }
 
-void sceneBounds(const carom::World& world, carom::Vec2& lo, carom::Vec2& hi) {
-    lo = {1e300, 1e300};
-    hi = {-1e300, -1e300};
-    auto add = [&](carom::Vec2 p) {
+namespace {
+
+struct Box {
+    carom::Vec2 lo{1e300, 1e300}, hi{-1e300, -1e300};
+    bool empty() const { return lo.x > hi.x || lo.y > hi.y; }
+    void add(carom::Vec2 p) {
         lo = glm::min(lo, p);
         hi = glm::max(hi, p);
-    };
+    }
+    void add(const Box& b) {
+        if (b.empty()) return;
+        add(b.lo);
+        add(b.hi);
+    }
+};
+
+Box boundsOf(const carom::Body& b) {
+    Box box;
+    if (b.shape.type() == carom::ShapeType::Circle) {
+        const carom::Vec2 r(b.shape.radius(), b.shape.radius());
+        box.add(b.xf.p - r);
+        box.add(b.xf.p + r);
+    } else {
+        for (carom::Vec2 v : b.shape.vertices())
+            box.add(b.worldPoint(v));
+    }
+    return box;
+}
+
+} // namespace
+
+void sceneBounds(const carom::World& world, carom::Vec2& lo, carom::Vec2& hi) {
+    Box moving, all;
+    for (const carom::Body& b : world.bodies())
+        if (b.type != carom::BodyType::Static) moving.add(boundsOf(b));
+    // Static bodies count up to a margin around the moving ones, so that a 200 m ground does not
+    // shrink a pyramid on it to a speck: the margin is half the moving bodies' size, at least 6 m.
+    Box near = moving;
+    if (!moving.empty()) {
+        const carom::Vec2 size = moving.hi - moving.lo;
+        const double margin = std::max(0.5 * std::max(size.x, size.y), 6.0);
+        near.lo -= carom::Vec2(margin, margin);
+        near.hi += carom::Vec2(margin, margin);
+    }
+    all.add(moving);
     for (const carom::Body& b : world.bodies()) {
-        if (b.wall) continue;
-        if (b.shape.type() == carom::ShapeType::Circle) {
-            const double r = b.shape.radius();
-            add(b.xf.p - carom::Vec2(r, r));
-            add(b.xf.p + carom::Vec2(r, r));
-        } else {
-            for (carom::Vec2 v : b.shape.vertices())
-                add(b.worldPoint(v));
+        if (b.type != carom::BodyType::Static || b.wall) continue;
+        Box box = boundsOf(b);
+        if (!moving.empty()) {
+            box.lo = glm::max(box.lo, near.lo);
+            box.hi = glm::min(box.hi, near.hi);
         }
+        all.add(box);
     }
     if (const auto& w = world.walls()) {
-        add({w->left - w->thickness, w->bottom - w->thickness});
-        add({w->right + w->thickness, w->top + w->thickness});
+        all.add({w->left - w->thickness, w->bottom - w->thickness});
+        all.add({w->right + w->thickness, w->top + w->thickness});
     }
-    if (lo.x > hi.x) {
-        lo = {-6, -6};
-        hi = {6, 6};
+    if (all.empty()) {
+        all.lo = {-6, -6};
+        all.hi = {6, 6};
     }
+    lo = all.lo;
+    hi = all.hi;
 }
 
 } // namespace app

@@ -29,7 +29,8 @@ struct Camera {
     void fit(carom::Vec2 lo, carom::Vec2 hi, const Rect& view);
 };
 
-// The box around the walls and every body (the walls' outer faces included).
+// The box around the walls (outer faces included), the moving bodies, and the static bodies as
+// far as they lie near the moving ones.
 void sceneBounds(const carom::World& world, carom::Vec2& lo, carom::Vec2& hi);
 
 } // namespace app
