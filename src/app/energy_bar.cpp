@@ -76,12 +76,12 @@ void drawEnergyBar(ImDrawList* dl, ImVec2 min, ImVec2 max, EnergyBar& bar, const
     dl->AddRectFilled({X(keStart + rot), by0}, {X(keStart + rot + tr), by1}, kTranslational);
 
     // The scale: ticks and numbers under the bar, a stronger line at zero.
-    const double step = niceStep(bar.hi - bar.lo, std::clamp(int((x1 - x0) / 70), 2, 10));
+    const double step = axisStep(bar.lo, bar.hi, x1 - x0);
     const float ty = by1 + 2;
     for (double v = std::ceil(bar.lo / step) * step; v <= bar.hi + step * 1e-6; v += step) {
         const float x = X(v);
         dl->AddLine({x, ty}, {x, ty + 4}, text);
-        std::snprintf(buf, sizeof buf, "%.4g", std::abs(v) < step * 1e-6 ? 0.0 : v);
+        tickLabel(buf, sizeof buf, v, step);
         const float w = ImGui::CalcTextSize(buf).x;
         dl->AddText({std::clamp(x - w / 2, min.x + 2, max.x - w - 2), ty + 4}, text, buf);
     }

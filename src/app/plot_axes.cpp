@@ -30,14 +30,29 @@ void niceRange(double& lo, double& hi) {
     hi = std::ceil(hi / step) * step;
 }
 
-namespace {
-
 void tickLabel(char* buf, std::size_t n, double v, double step) {
-    if (std::abs(v) < step * 1e-6) v = 0; // no "-0" or "1e-17" at the zero line
-    std::snprintf(buf, n, "%.4g", v);
+    if (std::abs(v) < step * 1e-6) v = 0;
+    const double big = std::max(std::abs(v), step);
+    if (big >= 1e7 || step < 1e-4) {
+        std::snprintf(buf, n, "%.3g", v);
+        return;
+    }
+    // Decimals enough for the step (1, 2 or 5 × 10^k): 0.02 needs 2, 5 needs none.
+    const int decimals = std::max(0, int(std::ceil(-std::log10(step) - 1e-9)));
+    std::snprintf(buf, n, "%.*f", decimals, v);
 }
 
-} // namespace
+double axisStep(double lo, double hi, float pixels) {
+    char a[32], b[32];
+    for (int ticks = std::clamp(int(pixels / 50), 2, 10);; --ticks) {
+        const double step = niceStep(hi - lo, ticks);
+        tickLabel(a, sizeof a, std::ceil(lo / step) * step, step);
+        tickLabel(b, sizeof b, std::floor(hi / step) * step, step);
+        const float widest = std::max(ImGui::CalcTextSize(a).x, ImGui::CalcTextSize(b).x);
+        // A number at an end is pushed inside by up to half its width: 1.5 widths between ticks.
+        if (ticks <= 2 || float(step / (hi - lo)) * pixels >= 1.5f * widest + 10) return step;
+    }
+}
 
 PlotFrame drawAxes(ImDrawList* dl, ImVec2 outerMin, ImVec2 outerMax, double x0, double x1,
                    double y0, double y1, int legendRows) {
@@ -55,10 +70,9 @@ PlotFrame drawAxes(ImDrawList* dl, ImVec2 outerMin, ImVec2 outerMax, double x0, 
     if (!(f.y1 > f.y0)) f.y1 = f.y0 + 1;
     dl->AddRectFilled(f.min, f.max, IM_COL32(0, 0, 0, 60));
     char buf[32];
-    // About one number per 70 pixels across and per 40 pixels up, so that they never overlap.
-    const int xTicks = std::clamp(int((f.max.x - f.min.x) / 70), 2, 10);
-    const int yTicks = std::clamp(int((f.max.y - f.min.y) / 40), 2, 10);
-    const double xs = niceStep(f.x1 - f.x0, xTicks), ys = niceStep(f.y1 - f.y0, yTicks);
+    // Numbers across as many as fit side by side; up, about one per 40 pixels.
+    const double xs = axisStep(f.x0, f.x1, f.max.x - f.min.x);
+    const double ys = niceStep(f.y1 - f.y0, std::clamp(int((f.max.y - f.min.y) / 40), 2, 10));
     for (double x = std::ceil(f.x0 / xs) * xs; x <= f.x1 + xs * 1e-6; x += xs) {
         const float sx = f.map(x, f.y0).x;
         dl->AddLine({sx, f.min.y}, {sx, f.max.y}, grid);

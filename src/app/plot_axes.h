@@ -2,6 +2,7 @@
 // "nice" steps (1, 2 or 5 × 10^k) with their numbers, and a legend.
 #pragma once
 
+#include <cstddef>
 #include <imgui.h>
 
 namespace app {
@@ -16,6 +17,11 @@ struct PlotFrame {
 };
 
 double niceStep(double range, int targetTicks); // 1, 2 or 5 × 10^k near range / targetTicks
+// The step for numbers along `pixels` showing [lo, hi]: as many as fit with room between them.
+double axisStep(double lo, double hi, float pixels);
+// A tick's number: plain digits to the step's precision ("14000", "0.25"), exponents only for
+// very large or small values; no "-0" at the zero line.
+void tickLabel(char* buf, std::size_t n, double v, double step);
 // Widens [lo, hi] to whole multiples of a nice step; a zero range becomes ±1 around it.
 void niceRange(double& lo, double& hi);
 // Draws the background, grid, tick numbers and border; `outer` is the whole widget area, the
