@@ -15,9 +15,9 @@ const ImU32 kLineColors[3] = {IM_COL32(80, 170, 255, 255), IM_COL32(255, 150, 60
 
 void resolve(PlotState& p, const carom::World& world) {
     for (int i = 0; i < 3; ++i)
-        p.time.valid[i] = parseVariable(p.time.names[i], world, p.time.vars[i]);
+        p.time.valid[i] = adoptVariable(p.time.names[i], world, p.time.vars[i]);
     p.xy.valid =
-        parseVariable(p.xy.xName, world, p.xy.x) && parseVariable(p.xy.yName, world, p.xy.y);
+        adoptVariable(p.xy.xName, world, p.xy.x) && adoptVariable(p.xy.yName, world, p.xy.y);
     clearTimeGraph(p.time);
     clearXYGraph(p.xy);
 }

@@ -97,6 +97,20 @@ bool parseVariable(const std::string& name, const carom::World& world, Variable&
     return false;
 }
 
+bool adoptVariable(std::string& name, const carom::World& world, Variable& out) {
+    if (parseVariable(name, world, out)) return true;
+    const auto dot = name.rfind('.');
+    if (dot == std::string::npos) return false;
+    for (const carom::Body& b : world.bodies())
+        if (b.isDynamic()) {
+            const std::string moved = b.name + name.substr(dot);
+            if (!parseVariable(moved, world, out)) return false;
+            name = moved;
+            return true;
+        }
+    return false;
+}
+
 std::vector<Variable> allVariables(const carom::World& world) {
     std::vector<Variable> out;
     for (const GlobalName& g : kGlobals)

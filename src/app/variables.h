@@ -42,6 +42,9 @@ struct Sample {
 double evaluate(const Variable& v, const carom::World& world, const Sample& s);
 std::string nameOf(const Variable& v, const carom::World& world);
 bool parseVariable(const std::string& name, const carom::World& world, Variable& out);
+// parseVariable, except that a per-body name whose body this world lacks moves to its first
+// dynamic body ("block1.x" becomes "ball1.x"), so that a graph shows something in any scene.
+bool adoptVariable(std::string& name, const carom::World& world, Variable& out);
 std::vector<Variable> allVariables(const carom::World& world); // global ones, then per body
 
 } // namespace app
