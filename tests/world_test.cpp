@@ -71,6 +71,10 @@ TEST(Stepper, TurnsRealTimeIntoFixedSteps) {
     st.timeRate = 1;
     EXPECT_EQ(st.advance(w, 10.0), st.maxStepsPerFrame); // capped: a slow frame cannot snowball
     EXPECT_LE(st.advance(w, 0.0), 1);
+    st.budgetSeconds = 0; // every step overruns it: one step per advance, the backlog dropped
+    EXPECT_EQ(st.advance(w, 1.0), 1);
+    EXPECT_LE(st.advance(w, 0.0), 1);
+    st.budgetSeconds = INFINITY;
     st.paused = true;
     EXPECT_EQ(st.advance(w, 1.0), 0);
     st.requestSingleStep();

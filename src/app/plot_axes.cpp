@@ -33,8 +33,9 @@ void niceRange(double& lo, double& hi) {
 void tickLabel(char* buf, std::size_t n, double v, double step) {
     if (std::abs(v) < step * 1e-6) v = 0;
     const double big = std::max(std::abs(v), step);
-    if (big >= 1e7 || step < 1e-4) {
-        std::snprintf(buf, n, "%.3g", v);
+    if (big >= 1e7 || step < 1e-4) { // significant digits down to the step's
+        const int digits = int(std::floor(std::log10(big)) - std::floor(std::log10(step))) + 1;
+        std::snprintf(buf, n, "%.*g", std::clamp(digits, 1, 15), v);
         return;
     }
     // Decimals enough for the step (1, 2 or 5 × 10^k): 0.02 needs 2, 5 needs none.

@@ -105,22 +105,28 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
     return impacts;
 }
 
+// Counts the points that had an impact, each once however often the chain strikes it.
 int serial(std::vector<Body>& bodies, const std::vector<Point>& points) {
     int impacts = 0;
+    std::vector<bool> struck(points.size(), false);
     const int limit = 100 * static_cast<int>(points.size()) + 100;
     for (int strikes = 0; strikes < limit; ++strikes) {
-        const Point* worst = nullptr;
+        std::size_t worst = points.size();
         double worstVn = 0;
-        for (const Point& p : points) {
-            double vn = normalVelocity(bodies, p);
-            if (approaching(vn) && (!worst || vn < worstVn)) {
-                worst = &p;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            double vn = normalVelocity(bodies, points[i]);
+            if (approaching(vn) && (worst == points.size() || vn < worstVn)) {
+                worst = i;
                 worstVn = vn;
             }
         }
-        if (!worst) return impacts;
-        if (isImpact(worstVn, *worst)) ++impacts;
-        push(bodies, *worst, -(1 + restitutionOf(worstVn, *worst)) * worstVn * worst->mass);
+        if (worst == points.size()) return impacts;
+        const Point& p = points[worst];
+        if (isImpact(worstVn, p) && !struck[worst]) {
+            struck[worst] = true;
+            ++impacts;
+        }
+        push(bodies, p, -(1 + restitutionOf(worstVn, p)) * worstVn * p.mass);
     }
     // A chain that will not settle (it should not happen with e ≤ 1): end it without bounce.
     std::vector<double> zero(points.size(), 0.0);

@@ -12,7 +12,7 @@ namespace carom {
 // measured from the current poses. Bodies' force and torque must hold the forces of this instant:
 // a point approaching slower than those forces push it in one step of length h is a resting
 // contact: stopped without bounce (restitution 0) and not counted. Changes the bodies'
-// velocities; returns the number of impacts.
+// velocities; returns the number of impacts: the points struck with an impact, each once.
 int resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching, bool simultaneous,
                    double h);
 

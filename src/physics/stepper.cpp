@@ -2,6 +2,7 @@
 #include "carom/stepper.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace carom {
 
@@ -15,13 +16,17 @@ int Stepper::advance(World& world, double realSeconds) {
     }
     if (paused || !(realSeconds > 0)) return 0;
     accumulator_ += realSeconds * timeRate;
-    while (accumulator_ >= h && steps < maxStepsPerFrame) {
+    const auto start = std::chrono::steady_clock::now();
+    bool overBudget = false;
+    while (accumulator_ >= h && steps < maxStepsPerFrame && !overBudget) {
         world.step();
         accumulator_ -= h;
         ++steps;
+        const std::chrono::duration<double> used = std::chrono::steady_clock::now() - start;
+        overBudget = used.count() >= budgetSeconds;
     }
-    // Behind by more than the cap allows: drop the backlog instead of spiralling.
-    if (steps == maxStepsPerFrame) accumulator_ = std::min(accumulator_, h);
+    // Behind by more than the cap or the budget allows: drop the backlog instead of spiralling.
+    if (steps == maxStepsPerFrame || overBudget) accumulator_ = std::min(accumulator_, h);
     return steps;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "carom/world.h"
+#include <cmath>
 
 namespace carom {
 
@@ -11,6 +12,10 @@ class Stepper {
     double timeRate = 1.0; // simulated seconds per real second
     bool paused = false;
     int maxStepsPerFrame = 8;
+    // Wall-clock seconds one advance may spend stepping: past it, no further step is started and
+    // the backlog is dropped (the simulation runs slower than real time instead of freezing the
+    // frame). A step that is due is always taken, however long it lasts.
+    double budgetSeconds = INFINITY;
 
     // Advances the world by the real time elapsed since the last frame; returns the steps taken.
     int advance(World& world, double realSeconds);

@@ -61,7 +61,7 @@ struct Diagnostics {
     Vec2 momentum{0, 0};
     double angularMomentum = 0; // about the world origin
     int contactPoints = 0;      // touching or overlapping points after the step
-    int collisions = 0;         // impacts resolved in the step (exact method: each one found)
+    int collisions = 0; // impacts in the step (exact method: the contact points struck, each once)
     // Kinetic energy the step's collisions changed, J (0 in a step without one): in the exact
     // method that of the impacts alone; in the impulse and penalty methods that of all the
     // step's contact impulses, resting and friction ones included.
