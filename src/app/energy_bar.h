@@ -16,6 +16,13 @@ struct EnergyValues {
     double initialTotal = 0; // for "total … (±change)"
 };
 
+constexpr float kEnergyBarTop = 8; // pixels from the top of the simulation view
+
+// The bar's height: a legend row, the bar, its numbers.
+inline float energyBarHeight() {
+    return 3 * ImGui::GetFontSize() + 26;
+}
+
 // Draws into `dl` in the box [min, max] (the bar, its scale and legend).
 void drawEnergyBar(ImDrawList* dl, ImVec2 min, ImVec2 max, EnergyBar& bar, const EnergyValues& e);
 

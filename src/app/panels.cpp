@@ -1,6 +1,7 @@
 // The side panels: controls on the left, graphs on the right; help and statistics windows.
 #include "panels.h"
 
+#include "energy_bar.h"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -245,7 +246,7 @@ void viewSection(UiContext& ui) {
 
 void controlsWindow(UiContext& ui, ImVec2 display) {
     ImGui::SetNextWindowPos({0, 0});
-    ImGui::SetNextWindowSize({kLeftPanelWidth, display.y});
+    ImGui::SetNextWindowSize({leftPanelWidth(display), display.y});
     ImGui::Begin("Controls", nullptr,
                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoSavedSettings);
@@ -259,8 +260,8 @@ void controlsWindow(UiContext& ui, ImVec2 display) {
 }
 
 void graphsWindow(UiContext& ui, ImVec2 display) {
-    ImGui::SetNextWindowPos({display.x - kRightPanelWidth, 0});
-    ImGui::SetNextWindowSize({kRightPanelWidth, display.y});
+    ImGui::SetNextWindowPos({display.x - rightPanelWidth(display), 0});
+    ImGui::SetNextWindowSize({rightPanelWidth(display), display.y});
     ImGui::Begin("Graphs", &ui.view.showGraphs,
                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoSavedSettings);
@@ -273,7 +274,13 @@ void graphsWindow(UiContext& ui, ImVec2 display) {
 }
 
 void statsWindow(UiContext& ui, const Rect& view) {
-    ImGui::SetNextWindowPos({view.max.x - 10, view.max.y - 10}, ImGuiCond_Always, {1, 1});
+    // Bottom right, beside the clock; in a narrow view, top right under the energy bar.
+    if (view.size().x >= 540) {
+        ImGui::SetNextWindowPos({view.max.x - 10, view.max.y - 10}, ImGuiCond_Always, {1, 1});
+    } else {
+        const float top = ui.view.showEnergy ? kEnergyBarTop + energyBarHeight() : 0;
+        ImGui::SetNextWindowPos({view.max.x - 10, view.min.y + top + 10}, ImGuiCond_Always, {1, 0});
+    }
     ImGui::SetNextWindowBgAlpha(0.55f);
     ImGui::Begin("Stats", &ui.view.showStats,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
@@ -281,19 +288,17 @@ void statsWindow(UiContext& ui, const Rect& view) {
                      ImGuiWindowFlags_NoNav);
     const Stats& st = ui.stats;
     const carom::World& w = ui.session.world;
-    ImGui::Text("%.0f fps  frame %.2f ms", st.fps, st.frameMs);
-    ImGui::Text("step %.3f ms  (%d steps/frame)", st.msPerStep, st.stepsLastFrame);
-    ImGui::Text("bodies %zu  contacts %zu  points %d", w.bodies().size(), w.contacts().size(),
-                w.diagnostics().contactPoints);
     const carom::Diagnostics& d = w.diagnostics();
     const CollisionReadout& c = st.collisions;
+    ImGui::Text("%.0f fps  frame %.2f ms  step %.3f ms x%d", st.fps, st.frameMs, st.msPerStep,
+                st.stepsLastFrame);
+    ImGui::Text("bodies %zu  contacts %zu (%d points)", w.bodies().size(), w.contacts().size(),
+                d.contactPoints);
     ImGui::Text("collisions %d last step, %llu in all", d.collisions,
                 static_cast<unsigned long long>(d.totalCollisions));
     if (c.lastCount > 0)
-        ImGui::Text("last: %d at t = %.2f s, dE %+.4g J each", c.lastCount, c.lastTime,
-                    c.lastEnergy / c.lastCount);
-    if (d.totalCollisions > 0)
-        ImGui::Text("mean dE per collision %+.4g J", d.totalCollisionEnergy / d.totalCollisions);
+        ImGui::Text("last %d at %.2f s: dE %+.3g J each, mean %+.3g J", c.lastCount, c.lastTime,
+                    c.lastEnergy / c.lastCount, d.totalCollisionEnergy / d.totalCollisions);
     ImGui::End();
 }
 
@@ -346,8 +351,8 @@ void noteCollisions(CollisionReadout& r, const Session& s) {
 
 Rect simViewRect(const ViewOptions& v, ImVec2 display) {
     Rect r{{0, 0}, display};
-    if (v.showUi && v.showControls) r.min.x = kLeftPanelWidth;
-    if (v.showUi && v.showGraphs) r.max.x = display.x - kRightPanelWidth;
+    if (v.showUi && v.showControls) r.min.x = leftPanelWidth(display);
+    if (v.showUi && v.showGraphs) r.max.x = display.x - rightPanelWidth(display);
     if (r.max.x - r.min.x < 100) r = {{0, 0}, display};
     return r;
 }

@@ -9,6 +9,7 @@
 #include "scenes.h"
 #include "session.h"
 #include "view_options.h"
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -58,8 +59,14 @@ struct UiContext {
     const Stats& stats;
 };
 
-constexpr float kLeftPanelWidth = 310;
-constexpr float kRightPanelWidth = 420;
+// The side panels' widths: a quarter and a third of the window, within bounds that keep their
+// labels and graphs readable, so that a small window still leaves room for the simulation.
+inline float leftPanelWidth(ImVec2 display) {
+    return std::clamp(0.25f * display.x, 260.0f, 310.0f);
+}
+inline float rightPanelWidth(ImVec2 display) {
+    return std::clamp(0.33f * display.x, 300.0f, 420.0f);
+}
 
 // The part of the window that shows the simulation (not covered by the side panels).
 Rect simViewRect(const ViewOptions& view, ImVec2 display);

@@ -189,8 +189,8 @@ void drawOverlays(RenderState& rs, const DrawInputs& in, ImDrawList* dl, const P
     const Rect& v = in.simView;
     if (in.view.showEnergy) {
         const float w = std::min(v.size().x - 20, 560.0f);
-        const float h = 3 * ImGui::GetFontSize() + 26;
-        const ImVec2 a{v.center().x - w / 2, v.min.y + 8};
+        const float h = energyBarHeight();
+        const ImVec2 a{v.center().x - w / 2, v.min.y + kEnergyBarTop};
         const carom::Diagnostics d = carom::measure(s.world);
         EnergyValues e{d.pe + in.view.peOffset, d.keAngular, d.keLinear,
                        s.initialEnergy + in.view.peOffset};
