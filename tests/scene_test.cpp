@@ -146,7 +146,7 @@ TEST(SceneErrors, EveryBrokenFileIsRefusedWithItsMessage) {
         {"zero-time-step.json", "/time_step: must be > 0, got 0"},
         {"mass-and-density.json", "/bodies/0: give mass or density, not both"},
         {"non-convex.json", "/bodies/0/shape/vertices: polygon is not convex at vertex 2 (every "
-                            "corner must turn the same way, none in a straight line)"},
+                            "corner must turn the same way)"},
         {"degenerate-polygon.json", "/bodies/0/shape/vertices: degenerate polygon (zero area)"},
         {"self-intersecting.json",
          "/bodies/0/shape/vertices: polygon crosses itself (it winds more than once)"},

@@ -58,6 +58,10 @@ TEST(Shapes, PolygonMassPropertiesMatchTheBox) {
     // Right triangle legs a, b about its centroid: I/m = (a² + b²)/18.
     Shape tri = Shape::polygon({{0, 0}, {3, 0}, {0, 2}});
     EXPECT_NEAR(tri.massProperties().inertiaPerMass, (9 + 4) / 18.0, 1e-12);
+    // A vertex in the middle of an edge is convex too; it adds nothing and is dropped.
+    Shape same = Shape::polygon({{0, 0}, {1.5, 0}, {3, 0}, {0, 2}});
+    EXPECT_EQ(same.vertices(), tri.vertices());
+    EXPECT_THROW(Shape::polygon({{0, 0}, {3, 0}, {1, 0}, {0, 2}}), std::invalid_argument);
     EXPECT_NEAR(Shape::circle(2).massProperties().inertiaPerMass, 2, 1e-12);
 }
 

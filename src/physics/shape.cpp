@@ -53,21 +53,34 @@ Shape Shape::box(double width, double height) {
 
 namespace {
 
+// The length below which two vertices count as one, relative to the polygon's size.
+double tolerance(const std::vector<Vec2>& v) {
+    double extent = 0;
+    for (const Vec2& p : v)
+        extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
+    return 1e-9 * std::max(extent, 1e-300);
+}
+
+// Does vertex i lie on the straight line on from vertex i − 1 to vertex i + 1 (a point in the
+// middle of an edge)? Such a vertex adds nothing to a convex polygon and is dropped.
+bool onStraightEdge(const std::vector<Vec2>& v, std::size_t i, double eps) {
+    const std::size_t n = v.size();
+    const Vec2 e1 = v[i] - v[(i + n - 1) % n], e2 = v[(i + 1) % n] - v[i];
+    return std::abs(cross(e1, e2)) <= eps * glm::length(e2) && glm::dot(e1, e2) > 0;
+}
+
 // Checked in the caller's vertex order, so that messages name the caller's vertices: 3 or more,
-// finite, no repeated point, some area, every corner turning the same way (convex, none in a
-// straight line) and winding once (a pentagram turns the same way at every corner, but twice:
-// its exterior angles sum to 4π, a convex polygon's to 2π). Tolerances relative to the size.
+// finite, no repeated point, some area, every corner turning the same way (convex; a vertex in
+// the middle of an edge is allowed) and winding once (a pentagram turns the same way at every
+// corner, but twice: its exterior angles sum to 4π, a convex polygon's to 2π).
 void checkPolygon(const std::vector<Vec2>& v) {
     const std::size_t n = v.size();
     if (n < 3)
         throw std::invalid_argument("vertices: need 3 or more vertices, got " + std::to_string(n));
-    double extent = 0;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = 0; i < n; ++i)
         if (!isFinite(v[i]))
             throw std::invalid_argument("vertices/" + std::to_string(i) + ": must be finite");
-        extent = std::max({extent, std::abs(v[i].x), std::abs(v[i].y)});
-    }
-    const double eps = 1e-9 * std::max(extent, 1e-300);
+    const double eps = tolerance(v);
     for (std::size_t i = 0; i < n; ++i)
         if (glm::length(v[(i + 1) % n] - v[i]) <= eps)
             throw std::invalid_argument("vertices/" + std::to_string((i + 1) % n) +
@@ -78,11 +91,12 @@ void checkPolygon(const std::vector<Vec2>& v) {
     const double sign = area2 > 0 ? 1 : -1;
     double turning = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        const Vec2 e1 = v[(i + 1) % n] - v[i], e2 = v[(i + 2) % n] - v[(i + 1) % n];
+        if (onStraightEdge(v, i, eps)) continue;
+        const Vec2 e1 = v[i] - v[(i + n - 1) % n], e2 = v[(i + 1) % n] - v[i];
         if (sign * cross(e1, e2) <= eps * glm::length(e2))
-            throw std::invalid_argument(
-                "vertices: polygon is not convex at vertex " + std::to_string((i + 1) % n) +
-                " (every corner must turn the same way, none in a straight line)");
+            throw std::invalid_argument("vertices: polygon is not convex at vertex " +
+                                        std::to_string(i) +
+                                        " (every corner must turn the same way)");
         turning += std::atan2(cross(e1, e2), glm::dot(e1, e2));
     }
     if (std::abs(turning) > 3 * M_PI)
@@ -93,10 +107,10 @@ void checkPolygon(const std::vector<Vec2>& v) {
 
 Shape Shape::polygon(const std::vector<Vec2>& input) {
     checkPolygon(input);
-    double extent = 0;
-    for (const Vec2& p : input)
-        extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
-    std::vector<Vec2> v = input;
+    const double eps = tolerance(input);
+    std::vector<Vec2> v;
+    for (std::size_t i = 0; i < input.size(); ++i)
+        if (!onStraightEdge(input, i, eps)) v.push_back(input[i]);
     double area2 = twiceSignedArea(v);
     if (area2 < 0) { // counter-clockwise from here on
         std::reverse(v.begin(), v.end());
@@ -110,7 +124,7 @@ Shape Shape::polygon(const std::vector<Vec2>& input) {
     }
     c /= 3 * area2;
     // An already-centred polygon (a saved scene) is left exactly as it is, so files round-trip.
-    if (glm::length(c) <= 1e-12 * extent) c = Vec2{0, 0};
+    if (glm::length(c) <= 1e-3 * eps) c = Vec2{0, 0};
     for (Vec2& p : v)
         p -= c;
     Shape s;

@@ -185,10 +185,15 @@ const Json& require(const Json& obj, const char* key, const Where& where) {
     return *v;
 }
 
-double toNumber(const Json& v, const Where& where) {
+double toFinite(const Json& v, const Where& where) {
     if (!v.is_number()) where.fail("must be a number, got " + describe(v));
     const double x = v.get<double>();
     if (!std::isfinite(x)) where.fail("must be finite, got " + describe(v));
+    return x;
+}
+
+double toNumber(const Json& v, const Where& where) {
+    const double x = toFinite(v, where);
     if (std::abs(x) > kMaxMagnitude) where.fail("must be at most 1e12 in size, got " + describe(v));
     return x;
 }

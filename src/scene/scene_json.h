@@ -42,6 +42,7 @@ void requireObject(const Json& obj, const Where& where);
 const Json* find(const Json& obj, const char* key);
 const Json& require(const Json& obj, const char* key, const Where& where); // "missing ..."
 
+double toFinite(const Json& v, const Where& where); // any finite number
 double toNumber(const Json& v, const Where& where); // finite, |x| <= kMaxMagnitude
 Vec2 toVec2(const Json& v, const Where& where);     // [x, y]
 std::string toText(const Json& v, const Where& where);

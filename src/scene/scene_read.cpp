@@ -236,8 +236,12 @@ Manifold readContact(const Json& j, const Where& where) {
         cp.depth = toNumber(require(p, "depth", w), w.at("depth"));
         cp.id = static_cast<std::uint32_t>(
             toInteger(require(p, "id", w), w.at("id"), 0, std::numeric_limits<int>::max()));
-        cp.normalImpulse = nonNegative(require(p, "normal_impulse", w), w.at("normal_impulse"));
-        cp.tangentImpulse = toNumber(require(p, "tangent_impulse", w), w.at("tangent_impulse"));
+        // Impulses are the solver's state, not inputs: any finite size (a 1e12 kg body resting
+        // on the ground carries more than 1e12 N·s).
+        cp.normalImpulse = toFinite(require(p, "normal_impulse", w), w.at("normal_impulse"));
+        if (cp.normalImpulse < 0)
+            w.at("normal_impulse").fail("must be >= 0, got " + describe(p["normal_impulse"]));
+        cp.tangentImpulse = toFinite(require(p, "tangent_impulse", w), w.at("tangent_impulse"));
     }
     return m;
 }
