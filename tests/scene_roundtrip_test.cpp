@@ -267,3 +267,22 @@ TEST(SceneSave, EverySettingTravelsWithTheFile) {
     EXPECT_EQ(b.springStiffness, s.springStiffness);
     EXPECT_EQ(b.springDamping, s.springDamping);
 }
+
+// A 1e12 kg box (the largest mass a file may give) at rest under strong gravity carries contact
+// impulses of m g h ≈ 5e12 N·s, beyond the limit of the input numbers: the saved world still
+// loads back and continues the same.
+TEST(SceneSave, HeavyBodyAtRestSavesAndLoadsBack) {
+    const Scene scene = parseScene(R"({"format": 1, "gravity": [0, -300],
+        "walls": {"left": -6, "right": 6, "bottom": -6, "top": 6},
+        "bodies": [{"name": "heavy", "shape": {"type": "box", "width": 1, "height": 1},
+                    "position": [0, -5.5], "mass": 1e12}]})",
+                                   "heavy.json");
+    World straight = buildWorld(scene), first = buildWorld(scene);
+    run(straight, 60);
+    run(first, 30);
+    const std::string saved = serializeScene(captureScene(first, scene.name));
+    ASSERT_GT(first.contacts().at(0).points[0].normalImpulse, 1e12);
+    World second = buildWorld(parseScene(saved, "saved.json"));
+    run(second, 30);
+    expectSameState(straight, second);
+}

@@ -139,7 +139,7 @@ TEST(SceneErrors, EveryBrokenFileIsRefusedWithItsMessage) {
         {"missing-position.json", "/bodies/0/position: missing (required)"},
         {"wrong-type.json", "/damping: must be a number, got \"a lot\""},
         {"wrong-vector.json", "/gravity: must be [x, y] (two numbers), got an array [0,-9.81,0]"},
-        {"not-object.json", "/: must be an object, got an array [1,2,3]"},
+        {"not-object.json", "must be an object, got an array [1,2,3]"}, // the document: no pointer
         {"too-large.json", "/bodies/0/position/0: must be at most 1e12 in size, got 1e+300"},
         {"restitution-range.json", "/restitution: must be in [0, 1], got 1.5"},
         {"negative-friction.json", "/bodies/0/friction: must be >= 0, got -0.5"},
@@ -180,6 +180,9 @@ TEST(SceneErrors, EveryBrokenFileIsRefusedWithItsMessage) {
     // Bad JSON: where (line and column) and why, in nlohmann's words after "bad JSON: ".
     const std::string bad = refusal(kBroken + "bad-json.json");
     EXPECT_EQ(bad.rfind(kBroken + "bad-json.json: line 4, column 1: bad JSON: ", 0), 0u) << bad;
+    // A NUL byte would end the document early, hiding what follows.
+    EXPECT_EQ(refusalOfText(std::string(R"({"format": 1})") + '\0' + "junk"),
+              "t.json: line 1, column 14: bad JSON: a NUL byte");
     const std::string nan = refusal(kBroken + "nan.json");
     EXPECT_EQ(nan.rfind(kBroken + "nan.json: line 1, column 26: bad JSON: ", 0), 0u) << nan;
 }

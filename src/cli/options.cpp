@@ -16,6 +16,12 @@ std::string quoted(const std::string& s) {
     return "'" + s + "'";
 }
 
+std::string shortest(double x) { // "1e+300", not three hundred digits
+    std::ostringstream s;
+    s << x;
+    return s.str();
+}
+
 long long parseCount(const std::string& option, const std::string& text, long long min) {
     bool digits = !text.empty();
     for (char c : text)
@@ -30,12 +36,14 @@ long long parseCount(const std::string& option, const std::string& text, long lo
     return static_cast<long long>(n);
 }
 
+// A decimal number ("0.5", "-1e-3"); strtod alone would also take hex ("0x10"), "inf" and
+// leading spaces.
 double parseNumber(const std::string& option, const std::string& text) {
+    const bool decimal =
+        !text.empty() && text.find_first_not_of("0123456789+-.eE") == std::string::npos;
     char* end = nullptr;
     errno = 0;
-    const double x = text.empty() || std::isspace(static_cast<unsigned char>(text[0]))
-                         ? 0
-                         : std::strtod(text.c_str(), &end);
+    const double x = decimal ? std::strtod(text.c_str(), &end) : 0;
     if (end == nullptr || end == text.c_str() || *end != '\0')
         throw UsageError(option + ": expected a number, got " + quoted(text));
     if (!std::isfinite(x) || errno == ERANGE)
@@ -64,8 +72,9 @@ carom::Integrator parseIntegratorName(const std::string& text) {
 // value (the next argument, even when it starts with '-': "--dt -1" is a negative step).
 class ArgWalker {
   public:
-    ArgWalker(const std::vector<std::string>& args, const char* command)
-        : args_(args), command_(command) {}
+    ArgWalker(const std::vector<std::string>& args, const char* command,
+              std::set<std::string> options)
+        : args_(args), command_(command), options_(std::move(options)) {}
 
     template <class OnOption> std::string walk(OnOption onOption) {
         std::string positional;
@@ -73,11 +82,14 @@ class ArgWalker {
         for (std::size_t i = 0; i < args_.size(); ++i) {
             const std::string& a = args_[i];
             if (a.size() > 1 && a[0] == '-') {
+                if (!options_.count(a))
+                    throw UsageError(std::string(command_) + ": unknown option " + quoted(a) +
+                                     (a.find('=') != std::string::npos
+                                          ? " (an option's value is the next argument)"
+                                          : " (see carom-cli --help)"));
                 if (!seen.insert(a).second) throw UsageError(a + ": given twice");
                 if (i + 1 >= args_.size()) throw UsageError(a + ": missing value");
-                if (!onOption(a, args_[i + 1]))
-                    throw UsageError(std::string(command_) + ": unknown option " + quoted(a) +
-                                     " (see carom-cli --help)");
+                onOption(a, args_[i + 1]);
                 ++i;
             } else if (positional.empty()) {
                 positional = a;
@@ -95,9 +107,18 @@ class ArgWalker {
   private:
     const std::vector<std::string>& args_;
     const char* command_;
+    std::set<std::string> options_;
 };
 
-bool parseOverride(Overrides& o, const std::string& option, const std::string& value) {
+// The options both commands take, applied to the scene by apply().
+const std::set<std::string> kOverrideOptions = {"--dt", "--method", "--integrator"};
+
+std::set<std::string> withOverrides(std::set<std::string> options) {
+    options.insert(kOverrideOptions.begin(), kOverrideOptions.end());
+    return options;
+}
+
+void parseOverride(Overrides& o, const std::string& option, const std::string& value) {
     if (option == "--dt") {
         const double dt = parseNumber(option, value);
         if (!(dt > 0) || dt > 1)
@@ -107,34 +128,32 @@ bool parseOverride(Overrides& o, const std::string& option, const std::string& v
         o.method = parseMethodName(value);
     } else if (option == "--integrator") {
         o.integrator = parseIntegratorName(value);
-    } else {
-        return false;
     }
-    return true;
 }
 
 } // namespace
 
 RunOptions parseRunOptions(const std::vector<std::string>& args) {
     RunOptions r;
-    r.scene = ArgWalker(args, "run").walk([&](const std::string& opt, const std::string& value) {
-        if (opt == "--time") {
-            const double t = parseNumber(opt, value);
-            if (t < 0) throw UsageError("--time: must be >= 0, got " + value);
-            r.time = t;
-        } else if (opt == "--steps") {
-            r.steps = parseCount(opt, value, 0);
-        } else if (opt == "--every") {
-            r.every = parseCount(opt, value, 1);
-        } else if (opt == "--csv") {
-            r.csv = value;
-        } else if (opt == "--save") {
-            r.save = value;
-        } else {
-            return parseOverride(r.overrides, opt, value);
-        }
-        return true;
-    });
+    const auto options = withOverrides({"--time", "--steps", "--every", "--csv", "--save"});
+    r.scene =
+        ArgWalker(args, "run", options).walk([&](const std::string& opt, const std::string& value) {
+            if (opt == "--time") {
+                const double t = parseNumber(opt, value);
+                if (t < 0) throw UsageError("--time: must be >= 0, got " + value);
+                r.time = t;
+            } else if (opt == "--steps") {
+                r.steps = parseCount(opt, value, 0);
+            } else if (opt == "--every") {
+                r.every = parseCount(opt, value, 1);
+            } else if (opt == "--csv") {
+                r.csv = value;
+            } else if (opt == "--save") {
+                r.save = value;
+            } else {
+                parseOverride(r.overrides, opt, value);
+            }
+        });
     if (r.time && r.steps) throw UsageError("run: give --time or --steps, not both");
     if (!r.csv.empty() && r.csv == r.save)
         throw UsageError("--csv and --save name the same file " + quoted(r.csv));
@@ -143,13 +162,13 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
 
 BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
     BenchOptions b;
-    b.scene = ArgWalker(args, "bench").walk([&](const std::string& opt, const std::string& value) {
-        if (opt == "--steps") {
-            b.steps = parseCount(opt, value, 1);
-            return true;
-        }
-        return parseOverride(b.overrides, opt, value);
-    });
+    b.scene = ArgWalker(args, "bench", withOverrides({"--steps"}))
+                  .walk([&](const std::string& opt, const std::string& value) {
+                      if (opt == "--steps")
+                          b.steps = parseCount(opt, value, 1);
+                      else
+                          parseOverride(b.overrides, opt, value);
+                  });
     return b;
 }
 
@@ -163,7 +182,7 @@ long long stepsFor(double seconds, double dt) {
     // The small tolerance keeps 10 s at 1/60 s at 600 steps despite rounding in the division.
     const double n = std::ceil(seconds / dt - 1e-9);
     if (!(n <= static_cast<double>(kMaxSteps)))
-        throw UsageError("--time: " + std::to_string(seconds) + " s needs more than " +
+        throw UsageError("--time: " + shortest(seconds) + " s needs more than " +
                          std::to_string(kMaxSteps) + " steps");
     return n > 0 ? static_cast<long long>(n) : 0;
 }

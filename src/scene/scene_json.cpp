@@ -114,11 +114,14 @@ Where Where::at(std::size_t index) const {
     return Where{file, pointer + "/" + std::to_string(index)};
 }
 
-void Where::fail(const std::string& what) const {
-    throw SceneError(file + ": " + (pointer.empty() ? "/" : pointer) + ": " + what);
+void Where::fail(const std::string& what) const { // the whole document has no pointer to name
+    throw SceneError(file + ": " + (pointer.empty() ? "" : pointer + ": ") + what);
 }
 
 Json parseText(const std::string& text, const std::string& file) {
+    // The JSON reader would end the document at a NUL byte and ignore what follows.
+    if (const std::size_t nul = text.find('\0'); nul != std::string::npos)
+        throw SceneError(file + ": " + lineColumn(text, nul) + ": bad JSON: a NUL byte");
     try {
         return Json::parse(text, KeyTracker(file));
     } catch (const Json::parse_error& e) {
