@@ -4,6 +4,12 @@
 // approach speed) gives, for a single contact, exactly Hecker's Eq. 9:
 //   j = −(1 + e) v_n / (1/mA + 1/mB + (rA × n)²/IA + (rB × n)²/IB).
 // Sign conventions and the effective mass: contact_math.h.
+//
+// The iterations work on compact copies, hot solver data kept apart from the bookkeeping of the
+// bodies and manifolds (Box2D v3's solver bodies and contact constraints): per body its velocities
+// and inverse masses, per manifold what stays fixed over the step (normal, tangent, anchors,
+// effective masses, bias, the block solver's matrix) and the accumulated impulses. The velocities
+// and impulses are copied back after the step's solve.
 #include "contact_math.h"
 #include "step_context.h"
 
@@ -13,12 +19,41 @@
 namespace carom {
 namespace {
 
-Vec2 velocityAt(const Body& A, const Body& B, const ContactPoint& cp) {
-    return relativeVelocity(A, B, cp.anchorA, cp.anchorB);
+struct SolverBody {
+    Vec2 v;
+    double w;
+    double invMass, invInertia;
+};
+
+struct PointConstraint {
+    Vec2 anchorA, anchorB;
+    double normalMass, tangentMass; // effective masses along normal and tangent
+    double bias;                    // the normal velocity allowed, bias() below
+    double relativeVelocity;        // normal velocity at which the bodies meet (for restitution)
+    double normalImpulse, tangentImpulse;
+};
+
+// K of the block solver (solveBlock): v = K x + b for the two points' normal impulses x.
+struct BlockMatrix {
+    double k11 = 0, k12 = 0, k22 = 0, det = 0;
+    bool invertible = false;
+};
+
+struct Constraint {
+    BodyId a, b;
+    Vec2 normal, tangent;
+    double friction;
+    int count;
+    PointConstraint points[2];
+    BlockMatrix block; // two points only
+};
+
+Vec2 velocityAt(const SolverBody& A, const SolverBody& B, const PointConstraint& p) {
+    return relativeVelocity(A, B, p.anchorA, p.anchorB);
 }
 
-void push(Body& A, Body& B, const ContactPoint& cp, Vec2 P) {
-    applyImpulse(A, B, cp.anchorA, cp.anchorB, P);
+void push(SolverBody& A, SolverBody& B, const PointConstraint& p, Vec2 P) {
+    applyImpulse(A, B, p.anchorA, p.anchorB, P);
 }
 
 // The normal relative acceleration at a point from the step's forces, Δv_n / h.
@@ -50,35 +85,57 @@ double separatingVelocity(const StepContext& c, const Manifold& m, const Contact
     return v2 > 0 ? std::sqrt(v2) : 0;
 }
 
-void prepare(StepContext& c, Manifold& m) {
-    Body& A = c.bodies[m.a];
-    Body& B = c.bodies[m.b];
-    const Vec2 n = m.normal, t = tangentOf(n);
-    for (int i = 0; i < m.count; ++i) {
-        ContactPoint& cp = m.points[i];
-        cp.normalMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, n);
-        cp.tangentMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, t);
-        cp.relativeVelocity = meetingVelocity(c, m, cp, glm::dot(velocityAt(A, B, cp), n));
-    }
-}
-
-// Warm starting: the last step's impulses applied again (after every point's velocity was taken
-// in prepare, which they would otherwise falsify).
-void warmStart(StepContext& c, Manifold& m) {
-    Body& A = c.bodies[m.a];
-    Body& B = c.bodies[m.b];
-    const Vec2 n = m.normal, t = tangentOf(n);
-    for (int i = 0; i < m.count; ++i) {
-        ContactPoint& cp = m.points[i];
-        if (!c.settings.warmStarting) cp.normalImpulse = cp.tangentImpulse = 0;
-        push(A, B, cp, cp.normalImpulse * n + cp.tangentImpulse * t);
-    }
-}
-
 // A gap (depth < 0) may close within the step: allow approaching at −depth/h (speculative
 // contact), so fast bodies stop at the surface instead of tunnelling.
 double bias(const StepContext& c, const ContactPoint& cp) {
     return cp.depth < 0 ? cp.depth / c.h : 0;
+}
+
+BlockMatrix blockMatrix(const SolverBody& A, const SolverBody& B, const Constraint& k) {
+    const PointConstraint& p1 = k.points[0];
+    const PointConstraint& p2 = k.points[1];
+    const Vec2 n = k.normal;
+    const double ra1 = cross(p1.anchorA, n), rb1 = cross(p1.anchorB, n);
+    const double ra2 = cross(p2.anchorA, n), rb2 = cross(p2.anchorB, n);
+    const double mass = A.invMass + B.invMass;
+    BlockMatrix K;
+    K.k11 = mass + A.invInertia * ra1 * ra1 + B.invInertia * rb1 * rb1;
+    K.k22 = mass + A.invInertia * ra2 * ra2 + B.invInertia * rb2 * rb2;
+    K.k12 = mass + A.invInertia * ra1 * ra2 + B.invInertia * rb1 * rb2;
+    K.det = K.k11 * K.k22 - K.k12 * K.k12;
+    K.invertible = K.k11 * K.k11 < 1000 * K.det;
+    return K;
+}
+
+Constraint prepare(const StepContext& c, const std::vector<SolverBody>& bodies, Manifold& m) {
+    const SolverBody& A = bodies[m.a];
+    const SolverBody& B = bodies[m.b];
+    Constraint k{m.a, m.b, m.normal, tangentOf(m.normal), m.friction, m.count, {}, {}};
+    for (int i = 0; i < m.count; ++i) {
+        const ContactPoint& cp = m.points[i];
+        PointConstraint& p = k.points[i];
+        p.anchorA = cp.anchorA;
+        p.anchorB = cp.anchorB;
+        p.normalMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, k.normal);
+        p.tangentMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, k.tangent);
+        p.bias = bias(c, cp);
+        p.relativeVelocity = meetingVelocity(c, m, cp, glm::dot(velocityAt(A, B, p), k.normal));
+        p.normalImpulse = c.settings.warmStarting ? cp.normalImpulse : 0;
+        p.tangentImpulse = c.settings.warmStarting ? cp.tangentImpulse : 0;
+    }
+    if (k.count == 2) k.block = blockMatrix(A, B, k);
+    return k;
+}
+
+// Warm starting: the last step's impulses applied again (after every point's velocity was taken
+// in prepare, which they would otherwise falsify).
+void warmStart(std::vector<SolverBody>& bodies, const Constraint& k) {
+    SolverBody& A = bodies[k.a];
+    SolverBody& B = bodies[k.b];
+    for (int i = 0; i < k.count; ++i) {
+        const PointConstraint& p = k.points[i];
+        push(A, B, p, p.normalImpulse * k.normal + p.tangentImpulse * k.tangent);
+    }
 }
 
 // Both points of a manifold at once (Catto's block solver, Box2D): find accumulated impulses
@@ -86,25 +143,17 @@ double bias(const StepContext& c, const ContactPoint& cp) {
 // both points pushing, only the first, only the second, neither. Solving the two points one
 // after the other instead gives them uneven impulses, and a stack of boxes rocks. Returns false
 // (solve the points in turn) when K is too ill-conditioned to invert: nearly the same point twice.
-bool solveBlock(StepContext& c, Manifold& m) {
-    Body& A = c.bodies[m.a];
-    Body& B = c.bodies[m.b];
-    ContactPoint& p1 = m.points[0];
-    ContactPoint& p2 = m.points[1];
-    const Vec2 n = m.normal;
-    const double ra1 = cross(p1.anchorA, n), rb1 = cross(p1.anchorB, n);
-    const double ra2 = cross(p2.anchorA, n), rb2 = cross(p2.anchorB, n);
-    const double mass = A.invMass + B.invMass;
-    const double k11 = mass + A.invInertia * ra1 * ra1 + B.invInertia * rb1 * rb1;
-    const double k22 = mass + A.invInertia * ra2 * ra2 + B.invInertia * rb2 * rb2;
-    const double k12 = mass + A.invInertia * ra1 * ra2 + B.invInertia * rb1 * rb2;
-    const double det = k11 * k22 - k12 * k12;
-    if (!(k11 * k11 < 1000 * det)) return false;
+bool solveBlock(SolverBody& A, SolverBody& B, Constraint& k) {
+    if (!k.block.invertible) return false;
+    PointConstraint& p1 = k.points[0];
+    PointConstraint& p2 = k.points[1];
+    const Vec2 n = k.normal;
+    const double k11 = k.block.k11, k12 = k.block.k12, k22 = k.block.k22, det = k.block.det;
 
     // b: the velocities (minus the bias) with the accumulated impulses taken back out.
     const Vec2 old{p1.normalImpulse, p2.normalImpulse};
-    const double v1 = glm::dot(velocityAt(A, B, p1), n) - bias(c, p1);
-    const double v2 = glm::dot(velocityAt(A, B, p2), n) - bias(c, p2);
+    const double v1 = glm::dot(velocityAt(A, B, p1), n) - p1.bias;
+    const double v2 = glm::dot(velocityAt(A, B, p2), n) - p2.bias;
     const Vec2 b{v1 - (k11 * old.x + k12 * old.y), v2 - (k12 * old.x + k22 * old.y)};
     Vec2 x;
     if (Vec2 both{(k12 * b.y - k22 * b.x) / det, (k12 * b.x - k11 * b.y) / det};
@@ -126,32 +175,35 @@ bool solveBlock(StepContext& c, Manifold& m) {
 }
 
 // One Gauss-Seidel pass over a manifold: friction first (its bound uses the normal impulse of
-// the last pass), then the non-penetration constraint v_n ≥ bias.
-void solve(StepContext& c, Manifold& m) {
-    Body& A = c.bodies[m.a];
-    Body& B = c.bodies[m.b];
-    const Vec2 n = m.normal, t = tangentOf(n);
-    for (int i = 0; i < m.count; ++i) {
+// the last pass), then the non-penetration constraint v_n ≥ bias. The two bodies are worked on
+// in local copies (a ≠ b), which the compiler can keep in registers.
+void solve(std::vector<SolverBody>& bodies, Constraint& k) {
+    SolverBody A = bodies[k.a];
+    SolverBody B = bodies[k.b];
+    const Vec2 n = k.normal, t = k.tangent;
+    for (int i = 0; i < k.count; ++i) {
         // Coulomb friction: |λ_t| ≤ μ λ_n, the accumulated impulse clamped to the cone.
-        ContactPoint& cp = m.points[i];
-        double vt = glm::dot(velocityAt(A, B, cp), t);
-        double limit = m.friction * cp.normalImpulse;
-        double total = std::clamp(cp.tangentImpulse - cp.tangentMass * vt, -limit, limit);
-        push(A, B, cp, (total - cp.tangentImpulse) * t);
-        cp.tangentImpulse = total;
+        PointConstraint& p = k.points[i];
+        double vt = glm::dot(velocityAt(A, B, p), t);
+        double limit = k.friction * p.normalImpulse;
+        double total = std::clamp(p.tangentImpulse - p.tangentMass * vt, -limit, limit);
+        push(A, B, p, (total - p.tangentImpulse) * t);
+        p.tangentImpulse = total;
     }
-    if (m.count == 2 && solveBlock(c, m)) return;
-    for (int i = 0; i < m.count; ++i) {
-        ContactPoint& cp = m.points[i];
-        double vn = glm::dot(velocityAt(A, B, cp), n);
-        double total = std::max(cp.normalImpulse + cp.normalMass * (bias(c, cp) - vn), 0.0);
-        push(A, B, cp, (total - cp.normalImpulse) * n);
-        cp.normalImpulse = total;
-    }
+    if (!(k.count == 2 && solveBlock(A, B, k)))
+        for (int i = 0; i < k.count; ++i) {
+            PointConstraint& p = k.points[i];
+            double vn = glm::dot(velocityAt(A, B, p), n);
+            double total = std::max(p.normalImpulse + p.normalMass * (p.bias - vn), 0.0);
+            push(A, B, p, (total - p.normalImpulse) * n);
+            p.normalImpulse = total;
+        }
+    bodies[k.a] = A;
+    bodies[k.b] = B;
 }
 
-bool bounces(const ContactPoint& cp, double threshold) {
-    return cp.relativeVelocity < -threshold && cp.normalImpulse > 0;
+bool bounces(const PointConstraint& p, double threshold) {
+    return p.relativeVelocity < -threshold && p.normalImpulse > 0;
 }
 
 // Restitution, after the contacts hold: where an impact happened (meeting faster than the
@@ -162,36 +214,53 @@ bool bounces(const ContactPoint& cp, double threshold) {
 // energy wherever it starts. (Waiting for the next step to bounce at the surface, or moving the
 // bodies to where they would have turned, both broke the energy of elastic collisions of
 // spinning bodies.)
-void restitute(StepContext& c, Manifold& m) {
-    Body& A = c.bodies[m.a];
-    Body& B = c.bodies[m.b];
-    for (int i = 0; i < m.count; ++i) {
-        ContactPoint& cp = m.points[i];
-        if (!bounces(cp, c.settings.restitutionThreshold)) continue;
-        double vn = glm::dot(velocityAt(A, B, cp), m.normal);
-        double target = separatingVelocity(c, m, cp, -m.restitution * cp.relativeVelocity);
-        double total = std::max(cp.normalImpulse + cp.normalMass * (target - vn), 0.0);
-        push(A, B, cp, (total - cp.normalImpulse) * m.normal);
-        cp.normalImpulse = total;
+void restitute(const StepContext& c, std::vector<SolverBody>& bodies, Constraint& k,
+               const Manifold& m) {
+    SolverBody& A = bodies[k.a];
+    SolverBody& B = bodies[k.b];
+    for (int i = 0; i < k.count; ++i) {
+        PointConstraint& p = k.points[i];
+        if (!bounces(p, c.settings.restitutionThreshold)) continue;
+        double vn = glm::dot(velocityAt(A, B, p), k.normal);
+        double target = separatingVelocity(c, m, m.points[i], -m.restitution * p.relativeVelocity);
+        double total = std::max(p.normalImpulse + p.normalMass * (target - vn), 0.0);
+        push(A, B, p, (total - p.normalImpulse) * k.normal);
+        p.normalImpulse = total;
     }
 }
 
 } // namespace
 
 void solveImpulses(StepContext& c) {
+    std::vector<SolverBody> bodies;
+    bodies.reserve(c.bodies.size());
+    for (const Body& b : c.bodies)
+        bodies.push_back(SolverBody{b.v, b.w, b.invMass, b.invInertia});
+    std::vector<Constraint> constraints;
+    constraints.reserve(c.contacts.size());
     for (Manifold& m : c.contacts)
-        prepare(c, m);
-    for (Manifold& m : c.contacts)
-        warmStart(c, m);
+        constraints.push_back(prepare(c, bodies, m));
+
+    for (const Constraint& k : constraints)
+        warmStart(bodies, k);
     for (int it = 0; it < c.settings.velocityIterations; ++it)
-        for (Manifold& m : c.contacts)
-            solve(c, m);
+        for (Constraint& k : constraints)
+            solve(bodies, k);
     for (int it = 0; it < c.settings.velocityIterations; ++it)
-        for (Manifold& m : c.contacts)
-            if (m.restitution > 0) restitute(c, m);
-    for (const Manifold& m : c.contacts)
-        for (int i = 0; i < m.count; ++i)
-            if (bounces(m.points[i], c.settings.restitutionThreshold)) ++c.diagnostics.collisions;
+        for (std::size_t j = 0; j < constraints.size(); ++j)
+            if (c.contacts[j].restitution > 0) restitute(c, bodies, constraints[j], c.contacts[j]);
+
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        c.bodies[i].v = bodies[i].v;
+        c.bodies[i].w = bodies[i].w;
+    }
+    for (std::size_t j = 0; j < constraints.size(); ++j)
+        for (int i = 0; i < constraints[j].count; ++i) {
+            const PointConstraint& p = constraints[j].points[i];
+            c.contacts[j].points[i].normalImpulse = p.normalImpulse;
+            c.contacts[j].points[i].tangentImpulse = p.tangentImpulse;
+            if (bounces(p, c.settings.restitutionThreshold)) ++c.diagnostics.collisions;
+        }
 }
 
 } // namespace carom

@@ -21,8 +21,6 @@ struct ContactPoint {
     Vec2 anchorA{0, 0}, anchorB{0, 0};            // point relative to each body's centre of mass
     Vec2 localA{0, 0}, localB{0, 0};              // each body's surface point, in that body's frame
     double normalImpulse = 0, tangentImpulse = 0; // accumulated over the step, N·s
-    double normalMass = 0, tangentMass = 0;       // effective masses along normal and tangent
-    double relativeVelocity = 0; // normal velocity at which the bodies meet (for restitution)
 };
 
 // Up to two contact points between bodies a and b; the normal points from a to b.
