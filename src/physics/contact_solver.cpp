@@ -9,12 +9,14 @@
 // bodies and manifolds (Box2D v3's solver bodies and contact constraints): per body its velocities
 // and inverse masses, per manifold what stays fixed over the step (normal, tangent, anchors,
 // effective masses, bias, the block solver's matrix) and the accumulated impulses. The velocities
-// and impulses are copied back after the step's solve.
+// and impulses are copied back after the step's solve. The passes visit the constraints in waves
+// of constraints sharing no body (solveOrder), which gives the same result as the manifolds' order.
 #include "contact_math.h"
 #include "step_context.h"
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace carom {
 namespace {
@@ -40,6 +42,7 @@ struct BlockMatrix {
 };
 
 struct Constraint {
+    std::size_t manifold; // index in the step's contacts
     BodyId a, b;
     Vec2 normal, tangent;
     double friction;
@@ -107,10 +110,11 @@ BlockMatrix blockMatrix(const SolverBody& A, const SolverBody& B, const Constrai
     return K;
 }
 
-Constraint prepare(const StepContext& c, const std::vector<SolverBody>& bodies, Manifold& m) {
+Constraint prepare(const StepContext& c, const std::vector<SolverBody>& bodies, std::size_t j) {
+    const Manifold& m = c.contacts[j];
     const SolverBody& A = bodies[m.a];
     const SolverBody& B = bodies[m.b];
-    Constraint k{m.a, m.b, m.normal, tangentOf(m.normal), m.friction, m.count, {}, {}};
+    Constraint k{j, m.a, m.b, m.normal, tangentOf(m.normal), m.friction, m.count, {}, {}};
     for (int i = 0; i < m.count; ++i) {
         const ContactPoint& cp = m.points[i];
         PointConstraint& p = k.points[i];
@@ -229,6 +233,33 @@ void restitute(const StepContext& c, std::vector<SolverBody>& bodies, Constraint
     }
 }
 
+// The order in which the passes visit the manifolds. A constraint reads and writes only the
+// velocities of its two bodies, so two constraints that share no body commute, and any order that
+// keeps the order of each body's constraints gives the same result to the last bit. Here: by
+// wave, a constraint's wave coming after those of the earlier constraints (in the order of the
+// manifolds) on either of its bodies. Neighbours in a wave share no body, so the processor works
+// on several at once instead of waiting for each one's result, the bound of the solve.
+std::vector<std::size_t> solveOrder(const std::vector<Manifold>& contacts, std::size_t bodyCount) {
+    std::vector<std::size_t> wave(contacts.size());
+    std::vector<std::size_t> next(bodyCount, 0); // per body: the wave after its last constraint's
+    std::size_t waves = 0;
+    for (std::size_t j = 0; j < contacts.size(); ++j) {
+        const Manifold& m = contacts[j];
+        wave[j] = std::max(next[m.a], next[m.b]);
+        next[m.a] = next[m.b] = wave[j] + 1;
+        waves = std::max(waves, wave[j] + 1);
+    }
+    // Counting sort by wave, keeping the manifolds' order within a wave.
+    std::vector<std::size_t> start(waves + 1, 0);
+    for (std::size_t w : wave)
+        ++start[w + 1];
+    std::partial_sum(start.begin(), start.end(), start.begin());
+    std::vector<std::size_t> order(contacts.size());
+    for (std::size_t j = 0; j < contacts.size(); ++j)
+        order[start[wave[j]]++] = j;
+    return order;
+}
+
 } // namespace
 
 void solveImpulses(StepContext& c) {
@@ -238,8 +269,8 @@ void solveImpulses(StepContext& c) {
         bodies.push_back(SolverBody{b.v, b.w, b.invMass, b.invInertia});
     std::vector<Constraint> constraints;
     constraints.reserve(c.contacts.size());
-    for (Manifold& m : c.contacts)
-        constraints.push_back(prepare(c, bodies, m));
+    for (std::size_t j : solveOrder(c.contacts, c.bodies.size()))
+        constraints.push_back(prepare(c, bodies, j));
 
     for (const Constraint& k : constraints)
         warmStart(bodies, k);
@@ -247,18 +278,19 @@ void solveImpulses(StepContext& c) {
         for (Constraint& k : constraints)
             solve(bodies, k);
     for (int it = 0; it < c.settings.velocityIterations; ++it)
-        for (std::size_t j = 0; j < constraints.size(); ++j)
-            if (c.contacts[j].restitution > 0) restitute(c, bodies, constraints[j], c.contacts[j]);
+        for (Constraint& k : constraints)
+            if (c.contacts[k.manifold].restitution > 0)
+                restitute(c, bodies, k, c.contacts[k.manifold]);
 
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         c.bodies[i].v = bodies[i].v;
         c.bodies[i].w = bodies[i].w;
     }
-    for (std::size_t j = 0; j < constraints.size(); ++j)
-        for (int i = 0; i < constraints[j].count; ++i) {
-            const PointConstraint& p = constraints[j].points[i];
-            c.contacts[j].points[i].normalImpulse = p.normalImpulse;
-            c.contacts[j].points[i].tangentImpulse = p.tangentImpulse;
+    for (const Constraint& k : constraints)
+        for (int i = 0; i < k.count; ++i) {
+            const PointConstraint& p = k.points[i];
+            c.contacts[k.manifold].points[i].normalImpulse = p.normalImpulse;
+            c.contacts[k.manifold].points[i].tangentImpulse = p.tangentImpulse;
             if (bounces(p, c.settings.restitutionThreshold)) ++c.diagnostics.collisions;
         }
 }
