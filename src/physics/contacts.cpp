@@ -13,13 +13,22 @@ bool pairLess(const Manifold& m, BodyId a, BodyId b) {
     return m.a != a ? m.a < a : m.b < b;
 }
 
-const Manifold* findManifold(const std::vector<Manifold>& sorted, BodyId a, BodyId b) {
-    auto it = std::lower_bound(sorted.begin(), sorted.end(), std::make_pair(a, b),
-                               [](const Manifold& m, std::pair<BodyId, BodyId> key) {
-                                   return pairLess(m, key.first, key.second);
-                               });
-    return it != sorted.end() && it->a == a && it->b == b ? &*it : nullptr;
-}
+// Looks up the manifolds of a list sorted by pair, for pairs asked in increasing order: one walk
+// along the list (merging two sorted lists) rather than a binary search per pair.
+class ManifoldFinder {
+  public:
+    explicit ManifoldFinder(const std::vector<Manifold>& sorted)
+        : next_(sorted.begin()), end_(sorted.end()) {}
+
+    const Manifold* find(BodyId a, BodyId b) {
+        while (next_ != end_ && pairLess(*next_, a, b))
+            ++next_;
+        return next_ != end_ && next_->a == a && next_->b == b ? &*next_ : nullptr;
+    }
+
+  private:
+    std::vector<Manifold>::const_iterator next_, end_;
+};
 
 // Touching in the step: some point within the slop of the surfaces, or pushed by the solver
 // (a speculative point whose gap closed within the step).
@@ -79,8 +88,9 @@ void updateContacts(StepContext& c) {
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         margins[i] = sweep(c.bodies[i], c.h) + s.linearSlop;
     std::vector<Manifold> next = findManifolds(c, margins);
+    ManifoldFinder last(c.contacts);
     for (Manifold& m : next) {
-        const Manifold* old = findManifold(c.contacts, m.a, m.b);
+        const Manifold* old = last.find(m.a, m.b);
         for (int i = 0; i < m.count; ++i) {
             ContactPoint& cp = m.points[i];
             for (int j = 0; old && j < old->count; ++j)
@@ -97,13 +107,15 @@ void updateContacts(StepContext& c) {
 
 void queueContactEvents(StepContext& c, const std::vector<Manifold>& previous) {
     const double slop = c.settings.linearSlop;
+    ManifoldFinder before(previous);
     for (const Manifold& m : c.contacts) {
-        const Manifold* old = findManifold(previous, m.a, m.b);
+        const Manifold* old = before.find(m.a, m.b);
         bool was = old && touching(*old, slop), is = touching(m, slop);
         if (is != was) c.events.push_back(ContactEvent{m.a, m.b, is});
     }
+    ManifoldFinder now(c.contacts);
     for (const Manifold& m : previous)
-        if (touching(m, slop) && !findManifold(c.contacts, m.a, m.b))
+        if (touching(m, slop) && !now.find(m.a, m.b))
             c.events.push_back(ContactEvent{m.a, m.b, false});
 }
 
