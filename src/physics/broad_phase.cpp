@@ -1,5 +1,7 @@
 #include "broad_phase.h"
 
+#include "counting_sort.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -34,19 +36,28 @@ void findPairs(const std::vector<Body>& bodies, const std::vector<double>& margi
     std::iota(order.begin(), order.end(), BodyId{0});
     std::sort(order.begin(), order.end(),
               [&](BodyId i, BodyId j) { return boxes[i].lo.x < boxes[j].lo.x; });
+    // The boxes in that order, side by side in memory for the sweep.
+    struct Entry {
+        Aabb box;
+        BodyId id;
+        bool dynamic;
+    };
+    std::vector<Entry> sorted(n);
+    for (std::size_t k = 0; k < n; ++k)
+        sorted[k] = Entry{boxes[order[k]], order[k], bodies[order[k]].isDynamic()};
     for (std::size_t k = 0; k < n; ++k) {
-        const BodyId i = order[k];
+        const Entry& p = sorted[k];
         for (std::size_t m = k + 1; m < n; ++m) {
-            const BodyId j = order[m];
-            if (boxes[j].lo.x > boxes[i].hi.x) break; // sorted: no later box reaches back
-            if (boxes[j].lo.y > boxes[i].hi.y || boxes[i].lo.y > boxes[j].hi.y) continue;
-            if (!bodies[i].isDynamic() && !bodies[j].isDynamic()) continue;
-            pairs.push_back(BodyPair{std::min(i, j), std::max(i, j)});
+            const Entry& q = sorted[m];
+            if (q.box.lo.x > p.box.hi.x) break; // sorted: no later box reaches back
+            if (q.box.lo.y > p.box.hi.y || p.box.lo.y > q.box.hi.y) continue;
+            if (!p.dynamic && !q.dynamic) continue;
+            pairs.push_back(BodyPair{std::min(p.id, q.id), std::max(p.id, q.id)});
         }
     }
-    std::sort(pairs.begin(), pairs.end(), [](const BodyPair& p, const BodyPair& q) {
-        return p.a != q.a ? p.a < q.a : p.b < q.b;
-    });
+    // By (a, b): by b, then (stably) by a.
+    pairs = countingSort(pairs, n, [](const BodyPair& p) { return p.b; });
+    pairs = countingSort(pairs, n, [](const BodyPair& p) { return p.a; });
 }
 
 } // namespace carom

@@ -12,6 +12,7 @@
 // and impulses are copied back after the step's solve. The passes visit the constraints in waves
 // of constraints sharing no body (solveOrder), which gives the same result as the manifolds' order.
 #include "contact_math.h"
+#include "counting_sort.h"
 #include "step_context.h"
 
 #include <algorithm>
@@ -249,15 +250,9 @@ std::vector<std::size_t> solveOrder(const std::vector<Manifold>& contacts, std::
         next[m.a] = next[m.b] = wave[j] + 1;
         waves = std::max(waves, wave[j] + 1);
     }
-    // Counting sort by wave, keeping the manifolds' order within a wave.
-    std::vector<std::size_t> start(waves + 1, 0);
-    for (std::size_t w : wave)
-        ++start[w + 1];
-    std::partial_sum(start.begin(), start.end(), start.begin());
     std::vector<std::size_t> order(contacts.size());
-    for (std::size_t j = 0; j < contacts.size(); ++j)
-        order[start[wave[j]]++] = j;
-    return order;
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    return countingSort(order, waves, [&](std::size_t j) { return wave[j]; });
 }
 
 } // namespace
