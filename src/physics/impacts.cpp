@@ -28,6 +28,9 @@ namespace carom {
 namespace {
 
 constexpr double kApproaching = 1e-10; // m/s: slower approaches are round-off, not impacts
+// m/s: how near to still resting contacts are brought (they sink at most this × the step, and
+// the contact solver holds them during the advance that follows).
+constexpr double kRestingTolerance = 1e-5;
 
 struct Point {
     Manifold* m;
@@ -69,13 +72,11 @@ double restitutionOf(double vn, const Point& p) {
     return isImpact(vn, p) ? p.m->restitution : 0.0;
 }
 
-// Projected Gauss-Seidel on the accumulated impulses: λ_i ← max(0, λ_i + m_i (target_i − v_n,i)).
+// Projected Gauss-Seidel on the accumulated impulses: λ_i ← max(0, λ_i + m_i (target_i − v_n,i)),
+// until a pass changes no velocity by more than `tolerance` (m/s).
 void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
-                   const std::vector<double>& target) {
+                   const std::vector<double>& target, double tolerance) {
     std::vector<double> lambda(points.size(), 0.0);
-    double scale = 1;
-    for (double t : target)
-        scale = std::max(scale, std::abs(t));
     for (int it = 0; it < 10000; ++it) {
         double change = 0; // largest velocity change of the pass, m/s
         for (std::size_t i = 0; i < points.size(); ++i) {
@@ -86,7 +87,7 @@ void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
             change = std::max(change, std::abs(next - lambda[i]) / p.mass);
             lambda[i] = next;
         }
-        if (change <= 1e-13 * scale) break;
+        if (change <= tolerance) break;
     }
 }
 
@@ -101,7 +102,10 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
         any = true;
         if (isImpact(vn, points[i])) ++impacts;
     }
-    if (any) solveTogether(bodies, points, target);
+    double scale = 1; // impacts converge to round-off of the largest speed
+    for (double t : target)
+        scale = std::max(scale, std::abs(t));
+    if (any) solveTogether(bodies, points, target, 1e-13 * scale);
     return impacts;
 }
 
@@ -122,15 +126,17 @@ int serial(std::vector<Body>& bodies, const std::vector<Point>& points) {
         }
         if (worst == points.size()) return impacts;
         const Point& p = points[worst];
+        if (!isImpact(worstVn, p)) break; // only resting approaches are left: stop them together
         if (isImpact(worstVn, p) && !struck[worst]) {
             struck[worst] = true;
             ++impacts;
         }
         push(bodies, p, -(1 + restitutionOf(worstVn, p)) * worstVn * p.mass);
     }
-    // A chain that will not settle (it should not happen with e ≤ 1): end it without bounce.
+    // Resting contacts (a stack), or a chain that will not settle (it should not happen with
+    // e ≤ 1): no point may approach, none bounces.
     std::vector<double> zero(points.size(), 0.0);
-    solveTogether(bodies, points, zero);
+    solveTogether(bodies, points, zero, kRestingTolerance);
     return impacts;
 }
 
