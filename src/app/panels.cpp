@@ -290,15 +290,17 @@ void statsWindow(UiContext& ui, const Rect& view) {
     const carom::World& w = ui.session.world;
     const carom::Diagnostics& d = w.diagnostics();
     const CollisionReadout& c = st.collisions;
-    ImGui::Text("%.0f fps  frame %.2f ms  step %.3f ms x%d", st.fps, st.frameMs, st.msPerStep,
+    ImGui::Text("%.0f fps  frame %.1f ms  step %.3g ms x%d", st.fps, st.frameMs, st.msPerStep,
                 st.stepsLastFrame);
     ImGui::Text("bodies %zu  contacts %zu (%d points)", w.bodies().size(), w.contacts().size(),
                 d.contactPoints);
     ImGui::Text("collisions %d last step, %llu in all", d.collisions,
                 static_cast<unsigned long long>(d.totalCollisions));
-    if (c.lastCount > 0)
-        ImGui::Text("last %d at %.2f s: dE %+.3g J each, mean %+.3g J", c.lastCount, c.lastTime,
-                    c.lastEnergy / c.lastCount, d.totalCollisionEnergy / d.totalCollisions);
+    if (c.lastCount > 0) {
+        ImGui::Text("last %d at %.2f s: dE %+.2g J each", c.lastCount, c.lastTime,
+                    c.lastEnergy / c.lastCount);
+        ImGui::Text("mean dE per collision %+.2g J", d.totalCollisionEnergy / d.totalCollisions);
+    }
     ImGui::End();
 }
 
