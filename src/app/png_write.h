@@ -1,5 +1,4 @@
-// A minimal PNG writer (no zlib): 8-bit RGB, the image data in stored (uncompressed) deflate
-// blocks. Enough for screenshots; the files are larger than compressed ones but valid.
+// A minimal PNG writer for screenshots: 8-bit RGB, compressed with zlib.
 #pragma once
 
 #include <cstdint>
