@@ -157,13 +157,14 @@ void smooth(double& avg, double sample) {
 void frame(AppState& a, double dt, bool& quit) {
     Session& s = a.session;
     ViewOptions& view = a.prefs.view;
+    const Rect simView = simViewRect(view, ImGui::GetIO().DisplaySize); // as the last frame drew it
     for (SDL_Event e; SDL_PollEvent(&e);) {
         ImGui_ImplSDL2_ProcessEvent(&e); // ImGui sees every event
         if (e.type == SDL_QUIT) quit = true;
         if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE &&
             e.window.windowID == SDL_GetWindowID(a.window))
             quit = true;
-        handleEvent(a.input, e, s, a.camera, view);
+        handleEvent(a.input, e, s, a.camera, view, simView);
     }
     const ImGuiIO& io = ImGui::GetIO();
     updateThrusters(s, !io.WantCaptureKeyboard);

@@ -10,6 +10,9 @@ struct Rect {
     ImVec2 min, max;
     ImVec2 size() const { return {max.x - min.x, max.y - min.y}; }
     ImVec2 center() const { return {(min.x + max.x) / 2, (min.y + max.y) / 2}; }
+    bool contains(ImVec2 p) const {
+        return p.x >= min.x && p.x < max.x && p.y >= min.y && p.y < max.y;
+    }
 };
 
 struct Camera {

@@ -122,12 +122,19 @@ void key(InputState& in, const SDL_KeyboardEvent& e, Session& s, ViewOptions& vi
 
 } // namespace
 
-void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, ViewOptions& view) {
+void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, ViewOptions& view,
+                 const Rect& simView) {
     const ImGuiIO& io = ImGui::GetIO();
     syncDrag(in, s);
+    // ImGui's capture flag follows the mouse as of the last frame: a press that comes with the
+    // move onto a panel would slip past it, so where the mouse is must be in the view too.
+    auto forView = [&](int x, int y) {
+        return !io.WantCaptureMouse && simView.contains({float(x), float(y)});
+    };
     switch (e.type) {
     case SDL_MOUSEBUTTONDOWN:
-        if (!io.WantCaptureMouse && in.drag.mode == Mode::None) press(in, e.button, s, cam);
+        if (forView(e.button.x, e.button.y) && in.drag.mode == Mode::None)
+            press(in, e.button, s, cam);
         break;
     case SDL_MOUSEMOTION:
         motion(in, e.motion, s, cam); // a drag that began in the view goes on over the panels
@@ -135,13 +142,13 @@ void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, Vi
     case SDL_MOUSEBUTTONUP:
         release(in, e.button, s);
         break;
-    case SDL_MOUSEWHEEL:
-        if (!io.WantCaptureMouse && e.wheel.y != 0) {
-            int x = 0, y = 0;
-            SDL_GetMouseState(&x, &y);
+    case SDL_MOUSEWHEEL: {
+        int x = 0, y = 0;
+        SDL_GetMouseState(&x, &y);
+        if (e.wheel.y != 0 && forView(x, y))
             cam.zoomAbout({float(x), float(y)}, std::pow(1.15, e.wheel.y));
-        }
         break;
+    }
     case SDL_KEYDOWN:
         if (!io.WantCaptureKeyboard && !e.key.repeat) key(in, e.key, s, view);
         break;

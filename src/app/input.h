@@ -35,7 +35,8 @@ struct InputState {
     Commands commands; // cleared by the app after acting on them
 };
 
-void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, ViewOptions& view);
+void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, ViewOptions& view,
+                 const Rect& simView);
 // Sets the thrusters from the keys held now (all off when ImGui has the keyboard).
 void updateThrusters(Session& s, bool keyboardFree);
 // Ends a drag that belonged to a world that has since been rebuilt.
