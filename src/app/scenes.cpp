@@ -52,22 +52,6 @@ carom::BodyDef block(int k, carom::Vec2 p, double angle, carom::Vec2 v, double w
     return d;
 }
 
-// Overlap test by bounding circles: conservative, enough to place new blocks apart.
-bool overlapsAny(const carom::BodyDef& d, const std::vector<carom::BodyDef>& others) {
-    for (const carom::BodyDef& o : others) {
-        double r = d.shape.boundingRadius() + o.shape.boundingRadius();
-        if (glm::length(d.position - o.position) < r) return true;
-    }
-    return false;
-}
-
-bool insideWalls(const carom::BodyDef& d, const std::optional<carom::Walls>& w) {
-    if (!w) return true;
-    double r = d.shape.boundingRadius();
-    return d.position.x - r > w->left && d.position.x + r < w->right &&
-           d.position.y - r > w->bottom && d.position.y + r < w->top;
-}
-
 } // namespace
 
 carom::Scene defaultBlocksBase() {
@@ -101,28 +85,22 @@ carom::Scene blocksScene(const carom::Scene& base, int n) {
         int k = isBlock ? std::atoi(d.name.c_str() + 5) : 0;
         if (!isBlock || k == 0 || k <= n) s.bodies.push_back(d);
     }
-    // Add the missing ones at the first free place on a coarse grid, tilted a little and moving
-    // slowly so that they meet.
-    const double xs[] = {-3.8, 0, 3.8, -3.8, 0, 3.8, -1.9, 1.9};
-    const double ys[] = {2.3, 2.3, 2.3, -2.3, -2.3, -2.3, 0, 0};
+    if (countBlocks(s) >= n) return s; // the base's own blocks, where it put them
+    // More blocks than the base has: all of them on a 3 × 2 grid whose places are farther apart
+    // than two blocks' bounding circles (2 × 1.58 m) and inside walls at ±6, the base's blocks
+    // keeping their motion, the new ones tilted a little and moving slowly so that they meet.
+    const carom::Vec2 places[6] = {{-3.8, 2.3},  {0, 2.3},  {3.8, 2.3},
+                                   {-3.8, -2.3}, {0, -2.3}, {3.8, -2.3}};
     for (int k = 1; k <= n; ++k) {
-        std::string name = "block" + std::to_string(k);
-        if (std::any_of(s.bodies.begin(), s.bodies.end(),
-                        [&](const carom::BodyDef& d) { return d.name == name; }))
-            continue;
-        for (int tries = 0; tries < 64; ++tries) {
-            int i = tries % 8;
-            double shift = 0.5 * (tries / 8);
-            carom::Vec2 p{xs[i] + shift * (i % 2 ? -1 : 1), ys[i] - shift};
-            double angle = 0.25 * std::sin(3.0 * k);
-            carom::BodyDef d =
-                block(k, p, angle, {0.6 * std::cos(2.0 * k), 0.6 * std::sin(2.0 * k)},
-                      0.2 * std::cos(5.0 * k));
-            if (insideWalls(d, s.walls) && !overlapsAny(d, s.bodies)) {
-                s.bodies.push_back(d);
-                break;
-            }
-        }
+        const std::string name = "block" + std::to_string(k);
+        auto it = std::find_if(s.bodies.begin(), s.bodies.end(),
+                               [&](const carom::BodyDef& d) { return d.name == name; });
+        if (it != s.bodies.end())
+            it->position = places[k - 1];
+        else
+            s.bodies.push_back(block(k, places[k - 1], 0.25 * std::sin(3.0 * k),
+                                     {0.6 * std::cos(2.0 * k), 0.6 * std::sin(2.0 * k)},
+                                     0.2 * std::cos(5.0 * k)));
     }
     return s;
 }

@@ -19,9 +19,9 @@ std::vector<Preset> listPresets(const std::string& assetDir); // sorted by name
 constexpr const char* kDefaultPreset = "rigid-body-collisions";
 
 // The rigid-body-collisions scene with n blocks (1..6), as myPhysicsLab's "number of objects":
-// blocks of 1 × 3 m and 1 kg inside walls at ±6 m. Bodies named block<k> in `base` keep their
-// place; missing ones are put where they overlap nothing. A default base is used when the
-// preset file is missing.
+// blocks of 1 × 3 m and 1 kg inside walls at ±6 m. Up to as many blocks as `base` has, its
+// blocks as they are; more, and all of them go to six places apart, the base's keeping their
+// motion. A default base is used when the preset file is missing.
 carom::Scene blocksScene(const carom::Scene& base, int n);
 carom::Scene defaultBlocksBase();
 int countBlocks(const carom::Scene& scene); // bodies named block1, block2, ... in a row
