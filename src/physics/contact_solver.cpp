@@ -72,11 +72,13 @@ double normalAcceleration(const StepContext& c, const Manifold& m, const Contact
 // of the step, with the normal acceleration a of the step's forces held constant,
 //   v² = v0² − 2 a g,   v0 = v_n − a h, the normal velocity at the start of the step
 // (uniformly accelerated motion). Taking v_n, the velocity after the free step, would add |a| h
-// to every bounce, and a ball on a floor would never stop bouncing.
+// to every bounce, and a ball on a floor would never stop bouncing. Bodies moving apart with
+// nothing pulling them together (v0 ≥ 0, a ≥ 0) never meet: 0, no impact to bounce from.
 double meetingVelocity(const StepContext& c, const Manifold& m, const ContactPoint& cp, double vn) {
     const double a = normalAcceleration(c, m, cp);
     const double v0 = vn - a * c.h, gap = std::max(-cp.depth, 0.0);
     if (gap == 0) return std::min(v0, 0.0);
+    if (v0 >= 0 && a >= 0) return 0;
     const double v2 = v0 * v0 - 2 * a * gap;
     return v2 > 0 ? -std::sqrt(v2) : 0;
 }
