@@ -42,40 +42,6 @@ constexpr double kTimeEpsilon = 1e-9; // fraction of the step too small to advan
 
 using PairKey = std::pair<BodyId, BodyId>;
 
-struct Pose {
-    Transform xf;
-    double angle;
-    Vec2 v;
-    double w;
-};
-
-std::vector<Pose> save(const std::vector<Body>& bodies) {
-    std::vector<Pose> s;
-    s.reserve(bodies.size());
-    for (const Body& b : bodies)
-        s.push_back(Pose{b.xf, b.angle, b.v, b.w});
-    return s;
-}
-
-void restore(std::vector<Body>& bodies, const std::vector<Pose>& s) {
-    for (std::size_t i = 0; i < bodies.size(); ++i) {
-        bodies[i].xf = s[i].xf;
-        bodies[i].angle = s[i].angle;
-        bodies[i].v = s[i].v;
-        bodies[i].w = s[i].w;
-    }
-}
-
-// Radius of the largest circle about the centroid inside the shape: for a polygon the distance to
-// the nearest edge line, n_i · v_i (the centroid is the origin).
-double innerRadius(const Shape& s) {
-    if (s.type() == ShapeType::Circle) return s.radius();
-    double r = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < s.vertices().size(); ++i)
-        r = std::min(r, glm::dot(s.normals()[i], s.vertices()[i]));
-    return r;
-}
-
 // Bound on the speed of any point of the body: |v| + |ω| r_max.
 double pointSpeed(const Body& b, Vec2 v, double w) {
     return glm::length(v) + std::abs(w) * b.shape.boundingRadius();
@@ -140,7 +106,7 @@ bool penetrates(const StepContext& c, const Allowance& start) {
         }
         const std::vector<HeldPoint>& held = start.held.at({m.a, m.b});
         const double near =
-            0.25 * std::min(innerRadius(c.bodies[m.a].shape), innerRadius(c.bodies[m.b].shape));
+            0.25 * std::min(c.bodies[m.a].shape.innerRadius(), c.bodies[m.b].shape.innerRadius());
         for (int i = 0; i < m.count; ++i) {
             const ContactPoint& cp = m.points[i];
             double allowed = std::max(tol, pair->second + tol);
@@ -220,7 +186,7 @@ double travelLimit(const StepContext& c, const std::vector<Pose>& start) {
         const Body& b = c.bodies[i];
         if (b.type == BodyType::Static) continue;
         double speed = std::max(pointSpeed(b, start[i].v, start[i].w), pointSpeed(b, b.v, b.w));
-        if (speed > 0) dt = std::min(dt, kMaxTravel * innerRadius(b.shape) / speed);
+        if (speed > 0) dt = std::min(dt, kMaxTravel * b.shape.innerRadius() / speed);
     }
     return dt;
 }

@@ -164,6 +164,15 @@ MassProperties Shape::massProperties() const {
     return m;
 }
 
+// For a polygon the distance to the nearest edge line, n_i · v_i (the centroid is the origin).
+double Shape::innerRadius() const {
+    if (type_ == ShapeType::Circle) return radius_;
+    double r = INFINITY;
+    for (std::size_t i = 0; i < vertices_.size(); ++i)
+        r = std::min(r, glm::dot(normals_[i], vertices_[i]));
+    return r;
+}
+
 double Shape::boundingRadius() const {
     if (type_ == ShapeType::Circle) return radius_;
     double r2 = 0;

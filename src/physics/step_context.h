@@ -20,6 +20,29 @@ struct StepContext {
     double h; // the step, s
 };
 
+// Every body's pose and velocity, to go back to (the exact method, the continuous check).
+struct Pose {
+    Transform xf;
+    double angle;
+    Vec2 v;
+    double w;
+};
+inline std::vector<Pose> save(const std::vector<Body>& bodies) {
+    std::vector<Pose> s;
+    s.reserve(bodies.size());
+    for (const Body& b : bodies)
+        s.push_back(Pose{b.xf, b.angle, b.v, b.w});
+    return s;
+}
+inline void restore(std::vector<Body>& bodies, const std::vector<Pose>& s) {
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        bodies[i].xf = s[i].xf;
+        bodies[i].angle = s[i].angle;
+        bodies[i].v = s[i].v;
+        bodies[i].w = s[i].w;
+    }
+}
+
 // diagnostics.cpp: Σ ½ m |v|² + ½ I ω² over the dynamic bodies.
 double kineticEnergy(const std::vector<Body>& bodies);
 
@@ -52,5 +75,9 @@ void applyPenaltyForces(StepContext& c);
 
 // exact.cpp: the step with each collision found at its time of contact.
 void stepExact(StepContext& c);
+
+// continuous.cpp: a body that moved far in the step is put back where it would have entered a
+// static body it was not stopped at.
+void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start);
 
 } // namespace carom

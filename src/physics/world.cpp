@@ -234,10 +234,12 @@ void World::step() {
         if (method == Method::ImpulseProjection || method == Method::Impulse) solveImpulses(c);
         if (method == Method::Penalty) applyPenaltyForces(c);
         if (d.collisions > 0) d.collisionEnergy = kineticEnergy(bodies_) - ke;
+        const std::vector<Pose> start = save(bodies_);
         integratePositions(c);
         if (method == Method::ImpulseProjection)
             projectContacts(c, settings_.positionIterations, false);
         if (method == Method::Projection) projectContacts(c, settings_.positionIterations, true);
+        stopAtStaticBodies(c, start); // no fast body through a thin wall
     }
     queueContactEvents(c, previousContacts_);
     time_ += settings_.timeStep;

@@ -33,6 +33,7 @@ class Shape {
     Vec2 centroidOffset() const { return centroidOffset_; } // polygon: how far the input was moved
     MassProperties massProperties() const;
     double boundingRadius() const; // distance from the origin to the farthest point
+    double innerRadius() const;    // radius of the largest circle about the origin inside
 
   private:
     ShapeType type_ = ShapeType::Circle;
