@@ -203,7 +203,8 @@ INSTANTIATE_TEST_SUITE_P(
     Presets, SceneContinue,
     ::testing::Combine(::testing::Values("rigid-body-collisions.json", "newtons-cradle.json",
                                          "bouncing-ball.json", "box-stack.json", "incline.json",
-                                         "pyramid-20.json"),
+                                         "pyramid-20.json", "billiards.json", "polygons.json",
+                                         "thin-wall.json"),
                        ::testing::Bool()),
     [](const auto& info) { // e.g. "box_stack_warm_starting"
         std::string name = std::get<0>(info.param);
