@@ -185,6 +185,8 @@ void physicsSection(UiContext& ui) {
                 editSettings(ui, [&](carom::WorldSettings& w) { w.integrator = i; });
         ImGui::EndCombo();
     }
+    help("euler: semi-implicit Euler, the default. rk4: Runge-Kutta, exact under constant\n"
+         "forces; with gravity the exact method needs it to keep elastic bounces' energy.");
     float pe = float(ui.view.peOffset);
     if (ImGui::DragFloat("PE offset", &pe, 0.1f, -1000, 1000, "%.2f J")) ui.view.peOffset = pe;
     help("Added to potential energy in the energy bar and graphs: moves its zero.");
