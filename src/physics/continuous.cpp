@@ -16,11 +16,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace carom {
 namespace {
 
-constexpr double kMaxTravel = 0.5; // fraction of the inner radius a body may move unchecked
+constexpr double kMaxTravel = 0.5;   // fraction of the inner radius a body may move unchecked
+constexpr double kMaxSamples = 1000; // poses checked per static body
 
 double deepest(const Body& b, const Transform& xf, const Body& wall) {
     const ShapeManifold m = collide(b.shape, xf, wall.shape, wall.xf, 0);
@@ -30,26 +32,47 @@ double deepest(const Body& b, const Transform& xf, const Body& wall) {
     return d;
 }
 
-bool overlaps(const Aabb& x, const Aabb& y) {
-    return x.lo.x <= y.hi.x && y.lo.x <= x.hi.x && x.lo.y <= y.hi.y && y.lo.y <= x.hi.y;
+// The part [t0, t1] of the step in which the body's centre, going from `from` to `to`, is within
+// `reach` of the box (Liang-Barsky clipping of the segment); t0 > t1 when it never is.
+std::pair<double, double> window(Vec2 from, Vec2 to, const Aabb& box, double reach) {
+    double t0 = 0, t1 = 1;
+    const Vec2 d = to - from;
+    for (int axis = 0; axis < 2; ++axis) {
+        const double lo = box.lo[axis] - reach, hi = box.hi[axis] + reach;
+        if (d[axis] == 0) {
+            if (from[axis] < lo || from[axis] > hi) return {1, 0};
+            continue;
+        }
+        const double a = (lo - from[axis]) / d[axis], b = (hi - from[axis]) / d[axis];
+        t0 = std::max(t0, std::min(a, b));
+        t1 = std::min(t1, std::max(a, b));
+    }
+    return {t0, t1};
 }
 
 // The earliest t in [0, 1] at which the body, moving from `from` to its pose, enters `wall`
 // deeper than it may; 1 if it never does.
 double timeOfImpact(const Body& b, const Pose& from, const Body& wall, double travel,
                     const WorldSettings& s) {
+    const auto [t0, t1] =
+        window(from.xf.p, b.xf.p, boundingBox(wall, 0), b.shape.boundingRadius() + s.linearSlop);
+    if (t0 > t1) return 1;
     auto at = [&](double t) {
         const double angle = from.angle + t * (b.angle - from.angle);
         return Transform{from.xf.p + t * (b.xf.p - from.xf.p), Rot(angle)};
     };
     const double allowed = std::max(s.linearSlop, deepest(b, from.xf, wall)) + s.distanceTolerance;
     auto enters = [&](double t) { return deepest(b, at(t), wall) > allowed; };
-    // Steps of at most kMaxTravel of the inner radius cannot jump over the wall.
-    const int n = static_cast<int>(std::ceil(travel / (kMaxTravel * b.shape.innerRadius())));
-    for (int k = 1; k <= n; ++k)
-        if (enters(double(k) / n))
-            return bisectContactTime(double(k - 1) / n, double(k) / n, s.distanceTolerance / travel,
-                                     enters);
+    // Over the window, steps of at most kMaxTravel of the inner radius cannot jump over the wall
+    // (up to kMaxSamples of them: a body sent across the world in one step is not followed).
+    const double n =
+        std::min(std::ceil((t1 - t0) * travel / (kMaxTravel * b.shape.innerRadius())), kMaxSamples);
+    double last = 0; // known not to enter: the start, or out of reach before the window
+    for (int k = 0; k <= n; ++k) {
+        const double t = t0 + (t1 - t0) * (n > 0 ? k / n : 1);
+        if (enters(t)) return bisectContactTime(last, t, s.distanceTolerance / travel, enters);
+        last = t;
+    }
     return 1;
 }
 
@@ -62,10 +85,9 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start) {
         const double travel = glm::length(b.xf.p - start[i].xf.p) +
                               std::abs(b.angle - start[i].angle) * b.shape.boundingRadius();
         if (!(travel > kMaxTravel * b.shape.innerRadius())) continue;
-        const Aabb path = boundingBox(b, travel); // covers the start pose too
         double first = 1;
         for (const Body& wall : c.bodies)
-            if (wall.type == BodyType::Static && overlaps(path, boundingBox(wall, 0)))
+            if (wall.type == BodyType::Static)
                 first = std::min(first, timeOfImpact(b, start[i], wall, travel, c.settings));
         if (first < 1) {
             b.angle = start[i].angle + first * (b.angle - start[i].angle);
