@@ -52,10 +52,10 @@ std::pair<double, double> window(Vec2 from, Vec2 to, const Aabb& box, double rea
 
 // The earliest t in [0, 1] at which the body, moving from `from` to its pose, enters `wall`
 // deeper than it may; 1 if it never does.
-double timeOfImpact(const Body& b, const Pose& from, const Body& wall, double travel,
-                    const WorldSettings& s) {
+double timeOfImpact(const Body& b, const Pose& from, const Body& wall, const Aabb& wallBox,
+                    double travel, const WorldSettings& s) {
     const auto [t0, t1] =
-        window(from.xf.p, b.xf.p, boundingBox(wall, 0), b.shape.boundingRadius() + s.linearSlop);
+        window(from.xf.p, b.xf.p, wallBox, b.shape.boundingRadius() + s.linearSlop);
     if (t0 > t1) return 1;
     auto at = [&](double t) {
         const double angle = from.angle + t * (b.angle - from.angle);
@@ -79,16 +79,21 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& wall, double tr
 } // namespace
 
 void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start) {
+    std::vector<std::pair<const Body*, Aabb>> walls; // the static bodies, found when first needed
+    bool found = false;
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
         Body& b = c.bodies[i];
         if (!b.isDynamic()) continue;
         const double travel = glm::length(b.xf.p - start[i].xf.p) +
                               std::abs(b.angle - start[i].angle) * b.shape.boundingRadius();
         if (!(travel > kMaxTravel * b.shape.innerRadius())) continue;
+        for (std::size_t j = 0; !found && j < c.bodies.size(); ++j)
+            if (c.bodies[j].type == BodyType::Static)
+                walls.emplace_back(&c.bodies[j], boundingBox(c.bodies[j], 0));
+        found = true;
         double first = 1;
-        for (const Body& wall : c.bodies)
-            if (wall.type == BodyType::Static)
-                first = std::min(first, timeOfImpact(b, start[i], wall, travel, c.settings));
+        for (const auto& [wall, box] : walls)
+            first = std::min(first, timeOfImpact(b, start[i], *wall, box, travel, c.settings));
         if (first < 1) {
             b.angle = start[i].angle + first * (b.angle - start[i].angle);
             b.xf = Transform{start[i].xf.p + first * (b.xf.p - start[i].xf.p), Rot(b.angle)};
