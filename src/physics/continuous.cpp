@@ -24,6 +24,16 @@ namespace {
 constexpr double kMaxTravel = 0.5;   // fraction of the inner radius a body may move unchecked
 constexpr double kMaxSamples = 1000; // poses checked per static body
 
+// The angle and transform at t of the motion from `from` to the body's pose, linear in t.
+struct Interpolated {
+    double angle;
+    Transform xf;
+};
+Interpolated poseAt(const Body& b, const Pose& from, double t) {
+    const double angle = from.angle + t * (b.angle - from.angle);
+    return {angle, Transform{from.xf.p + t * (b.xf.p - from.xf.p), Rot(angle)}};
+}
+
 double deepest(const Body& b, const Transform& xf, const Body& wall) {
     const ShapeManifold m = collide(b.shape, xf, wall.shape, wall.xf, 0);
     double d = -INFINITY;
@@ -57,12 +67,8 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& wall, const Aab
     const auto [t0, t1] =
         window(from.xf.p, b.xf.p, wallBox, b.shape.boundingRadius() + s.linearSlop);
     if (t0 > t1) return 1;
-    auto at = [&](double t) {
-        const double angle = from.angle + t * (b.angle - from.angle);
-        return Transform{from.xf.p + t * (b.xf.p - from.xf.p), Rot(angle)};
-    };
     const double allowed = std::max(s.linearSlop, deepest(b, from.xf, wall)) + s.distanceTolerance;
-    auto enters = [&](double t) { return deepest(b, at(t), wall) > allowed; };
+    auto enters = [&](double t) { return deepest(b, poseAt(b, from, t).xf, wall) > allowed; };
     // Over the window, steps of at most kMaxTravel of the inner radius cannot jump over the wall
     // (up to kMaxSamples of them: a body sent across the world in one step is not followed).
     const double n =
@@ -95,8 +101,9 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start) {
         for (const auto& [wall, box] : walls)
             first = std::min(first, timeOfImpact(b, start[i], *wall, box, travel, c.settings));
         if (first < 1) {
-            b.angle = start[i].angle + first * (b.angle - start[i].angle);
-            b.xf = Transform{start[i].xf.p + first * (b.xf.p - start[i].xf.p), Rot(b.angle)};
+            const Interpolated back = poseAt(b, start[i], first);
+            b.angle = back.angle;
+            b.xf = back.xf;
         }
     }
 }
