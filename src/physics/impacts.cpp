@@ -129,11 +129,11 @@ int serial(std::vector<Body>& bodies, const std::vector<Point>& points) {
         if (worst == points.size()) return impacts;
         const Point& p = points[worst];
         if (!isImpact(worstVn, p)) break; // only resting approaches are left: stop them together
-        if (isImpact(worstVn, p) && !struck[worst]) {
+        if (!struck[worst]) {
             struck[worst] = true;
             ++impacts;
         }
-        push(bodies, p, -(1 + restitutionOf(worstVn, p)) * worstVn * p.mass);
+        push(bodies, p, -(1 + p.m->restitution) * worstVn * p.mass);
     }
     // Resting contacts (a stack), or a chain that will not settle (it should not happen with
     // e ≤ 1): no point may approach, none bounces.
