@@ -204,6 +204,34 @@ TEST(Exact, NewtonsCradleSolvedSimultaneously) {
         EXPECT_NEAR(w.body(i).v.x, 0.8, 1e-9) << w.body(i).name;
 }
 
+// Two equal boxes meeting face to face touch at two corners at once. Struck as one contact, the
+// two points share the impulse evenly: the boxes swap velocities (the 1D formula with e = 1) and
+// nothing starts to spin; so does a box landing flat on the floor keep its angle. Struck one
+// corner after the other, they spun at ±0.96 rad/s.
+TEST(Exact, FaceToFaceImpactsStartNoSpin) {
+    World pair(exactSettings(1));
+    BodyId a = pair.addBody(box("a", {-2, 0}, 1, 1, 1, {2, 0}));
+    BodyId b = pair.addBody(box("b", {2, 0}, 1, 1, 1));
+    run(pair, 3);
+    EXPECT_NEAR(pair.body(a).v.x, 0, 1e-12);
+    EXPECT_NEAR(pair.body(b).v.x, 2, 1e-12);
+    EXPECT_NEAR(pair.body(a).w, 0, 1e-12);
+    EXPECT_NEAR(pair.body(b).w, 0, 1e-12);
+
+    WorldSettings s = exactSettings(0.8);
+    s.gravity = {0, -10};
+    s.integrator = Integrator::RK4;
+    World drop(s);
+    drop.addBody(ground({0, -1}, 10, 2));
+    BodyId block = drop.addBody(box("block", {0, 1.5}, 1, 1, 1));
+    for (int i = 0; i < 120; ++i) {
+        drop.step();
+        ASSERT_NEAR(drop.body(block).w, 0, 1e-12) << "step " << i;
+        ASSERT_NEAR(drop.body(block).angle, 0, 1e-12) << "step " << i;
+    }
+    EXPECT_GT(drop.diagnostics().totalCollisions, 2u); // it bounced
+}
+
 // A ball dropped from 1 m onto a floor with restitution e: each bounce leaves at e times the
 // speed it came in, so the apex heights above the floor go 1, e², e⁴, ... With RK4, free fall
 // under constant gravity is integrated exactly, so the apex y − r + v_y²/(2g) measured in any step

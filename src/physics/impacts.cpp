@@ -9,9 +9,9 @@
 // Several points touching at once (a block landing flat, a ball hitting two touching balls,
 // Newton's cradle) form collision groups: the bodies linked by touching contacts. Two ways to
 // resolve them, as myPhysicsLab offers (Neumann, "Multiple Simultaneous Collisions"):
-// - serial: strike the most approaching point, then the next, until no point approaches. In
-//   Newton's cradle the impulse runs down the row and only the last ball leaves: the classic
-//   answer, hence the default. Once the most approaching point is a resting contact, so are all
+// - serial: strike the most approaching contact (the points of one manifold together, as
+//   below), then the next, until no point approaches. In Newton's cradle the impulse runs down
+//   the row and only the last ball leaves: the classic answer, hence the default. Once the most approaching point is a resting contact, so are all
 //   the others: they are stopped together, as below with no bounce (striking a stack's points
 //   one at a time converges far too slowly).
 // - simultaneous: find impulses λ ≥ 0 together so that every point that was approaching at v_n
@@ -127,13 +127,20 @@ int serial(std::vector<Body>& bodies, const std::vector<Point>& points) {
             }
         }
         if (worst == points.size()) return impacts;
-        const Point& p = points[worst];
-        if (!isImpact(worstVn, p)) break; // only resting approaches are left: stop them together
-        if (!struck[worst]) {
-            struck[worst] = true;
-            ++impacts;
-        }
-        push(bodies, p, -(1 + p.m->restitution) * worstVn * p.mass);
+        if (!isImpact(worstVn, points[worst])) break; // only resting approaches are left
+        // The worst point's manifold is struck as one: its points solved together, so that a
+        // block landing flat on two corners, or two boxes meeting face to face, do not spin.
+        std::size_t first = worst, last = worst + 1; // a manifold's points are neighbours
+        while (first > 0 && points[first - 1].m == points[worst].m)
+            --first;
+        while (last < points.size() && points[last].m == points[worst].m)
+            ++last;
+        for (std::size_t i = first; i < last; ++i)
+            if (!struck[i] && isImpact(normalVelocity(bodies, points[i]), points[i])) {
+                struck[i] = true;
+                ++impacts;
+            }
+        simultaneous(bodies, {points.begin() + first, points.begin() + last});
     }
     // Resting contacts (a stack), or a chain that will not settle (it should not happen with
     // e ≤ 1): no point may approach, none bounces.
