@@ -12,6 +12,12 @@
 
 namespace carom {
 
+// The body whose face a contact's normal belongs to, which it turns with: A, or B when A is a
+// circle (a circle has no faces; it turns under its contacts).
+inline const Body& referenceBody(const Body& A, const Body& B) {
+    return A.shape.type() == ShapeType::Circle ? B : A;
+}
+
 inline Vec2 tangentOf(Vec2 n) {
     return {n.y, -n.x};
 }

@@ -2,6 +2,7 @@
 // for points with the same feature id (warm starting); begin/end events after the step.
 #include "broad_phase.h"
 #include "collide.h"
+#include "contact_math.h"
 #include "step_context.h"
 
 #include <algorithm>
@@ -60,7 +61,7 @@ std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<doub
         m.a = p.a;
         m.b = p.b;
         m.normal = sm.normal;
-        m.localNormal = A.xf.q.applyInverse(sm.normal);
+        m.localNormal = referenceBody(A, B).xf.q.applyInverse(sm.normal);
         m.count = sm.count;
         m.restitution = mix(s.restitutionMix, A.restitution.value_or(s.restitution),
                             B.restitution.value_or(s.restitution));

@@ -4,11 +4,12 @@
 // Speculative contacts stop a body at every surface within its reach at the start of the step.
 // A body whose velocity the step itself changes (struck by a faster one, thrown off a corner)
 // can reach farther than that, and a small fast one could then pass through a thin wall. So each
-// dynamic body that moved more than half its inner radius in the step is swept from its start
-// pose to its end pose (position and angle linear in t) against the static bodies near its path:
-// where it would enter one deeper than the linear slop (or than it already was at the start),
-// it is put back at the time of impact, found by bisection (Hecker's Listing 1) to the distance
-// tolerance. It keeps its velocity; the next step's contact stops or bounces it.
+// dynamic body that moved more than half its inner radius in the step, and ended deeper than the
+// linear slop in a static body it was not touching at the start, or with its centre's path
+// through it, is swept from its start pose to its end pose (position and angle linear in t)
+// against it: where it first enters it that deep, it is put back, at the time of impact found by
+// bisection (Hecker's Listing 1) to the distance tolerance. It keeps its velocity; the next
+// step's contact stops or bounces it.
 #include "broad_phase.h"
 #include "collide.h"
 #include "step_context.h"
@@ -34,8 +35,9 @@ Interpolated poseAt(const Body& b, const Pose& from, double t) {
     return {angle, Transform{from.xf.p + t * (b.xf.p - from.xf.p), Rot(angle)}};
 }
 
-double deepest(const Body& b, const Transform& xf, const Body& wall) {
-    const ShapeManifold m = collide(b.shape, xf, wall.shape, wall.xf, 0);
+// The deepest overlap of the body at xf with the wall; −∞ when they are more than `margin` apart.
+double deepest(const Body& b, const Transform& xf, const Body& wall, double margin = 0) {
+    const ShapeManifold m = collide(b.shape, xf, wall.shape, wall.xf, margin);
     double d = -INFINITY;
     for (int i = 0; i < m.count; ++i)
         d = std::max(d, m.points[i].depth);
@@ -60,6 +62,28 @@ std::pair<double, double> window(Vec2 from, Vec2 to, const Aabb& box, double rea
     return {t0, t1};
 }
 
+// Does the segment from a to b (world points) pass through the inside of the body's shape?
+// A polygon: the segment clipped by each edge's half-plane n_i · (x − v_i) ≤ 0 (Cyrus-Beck) is
+// not empty. A circle: the segment comes nearer its centre than its radius.
+bool passesThrough(Vec2 a, Vec2 b, const Body& wall) {
+    const Vec2 p = wall.localPoint(a), q = wall.localPoint(b), d = q - p;
+    if (wall.shape.type() == ShapeType::Circle) {
+        const double t =
+            lengthSquared(d) > 0 ? std::clamp(-glm::dot(p, d) / lengthSquared(d), 0.0, 1.0) : 0;
+        return lengthSquared(p + t * d) < wall.shape.radius() * wall.shape.radius();
+    }
+    double t0 = 0, t1 = 1;
+    const auto& v = wall.shape.vertices();
+    const auto& n = wall.shape.normals();
+    for (std::size_t i = 0; i < v.size() && t0 <= t1; ++i) {
+        const double sp = glm::dot(n[i], p - v[i]), sq = glm::dot(n[i], q - v[i]);
+        if (sp > 0 && sq > 0) return false;            // wholly outside this edge
+        if (sp > 0) t0 = std::max(t0, sp / (sp - sq)); // comes in through this edge
+        if (sq > 0) t1 = std::min(t1, sp / (sp - sq)); // goes out through it
+    }
+    return t0 < t1;
+}
+
 // The earliest t in [0, 1] at which the body, moving from `from` to its pose, enters `wall`
 // deeper than it may; 1 if it never does.
 double timeOfImpact(const Body& b, const Pose& from, const Body& wall, const Aabb& wallBox,
@@ -67,8 +91,14 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& wall, const Aab
     const auto [t0, t1] =
         window(from.xf.p, b.xf.p, wallBox, b.shape.boundingRadius() + s.linearSlop);
     if (t0 > t1) return 1;
-    const double allowed = std::max(s.linearSlop, deepest(b, from.xf, wall)) + s.distanceTolerance;
+    // A body touching the wall at the start had a contact with it all through the step: the
+    // solver's to hold (a body sliding and turning along a wall dips in on the straight sweep).
+    if (deepest(b, from.xf, wall, s.linearSlop) > -INFINITY) return 1;
+    const double allowed = s.linearSlop + s.distanceTolerance;
     auto enters = [&](double t) { return deepest(b, poseAt(b, from, t).xf, wall) > allowed; };
+    // Its contacts failed to stop the body if it ends deeper in the wall than it may, or if its
+    // centre went through it.
+    if (!enters(1) && !passesThrough(from.xf.p, b.xf.p, wall)) return 1;
     // Over the window, steps of at most kMaxTravel of the inner radius cannot jump over the wall
     // (up to kMaxSamples of them: a body sent across the world in one step is not followed).
     const double n =

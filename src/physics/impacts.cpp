@@ -11,9 +11,9 @@
 // resolve them, as myPhysicsLab offers (Neumann, "Multiple Simultaneous Collisions"):
 // - serial: strike the most approaching contact (the points of one manifold together, as
 //   below), then the next, until no point approaches. In Newton's cradle the impulse runs down
-//   the row and only the last ball leaves: the classic answer, hence the default. Once the most approaching point is a resting contact, so are all
-//   the others: they are stopped together, as below with no bounce (striking a stack's points
-//   one at a time converges far too slowly).
+//   the row and only the last ball leaves: the classic answer, hence the default. Once the most
+//   approaching point is a resting contact, so are all the others: they are stopped together, as
+//   below with no bounce (striking a stack's points one at a time converges far too slowly).
 // - simultaneous: find impulses λ ≥ 0 together so that every point that was approaching at v_n
 //   leaves at ≥ −e v_n and no other point approaches: a linear complementarity problem, solved by
 //   projected Gauss-Seidel (Catto's sequential impulses run to convergence).

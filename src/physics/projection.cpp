@@ -23,6 +23,31 @@
 namespace carom {
 namespace {
 
+// A contact point's geometry now, from the bodies' current poses (Box2D 2.x's position solver
+// manifold): the normal n turns with the body whose face it is (Manifold::localNormal), and two
+// circles' joins their centres; each surface point turns with its body, but a circle's is its
+// centre pushed out along n, whatever the circle's angle (it may roll). The separation is
+// measured along n, and the correction acts on the other (incident) body's surface point, moved
+// halfway through the gap or overlap: the reference body's point may have slid along its face.
+struct Geometry {
+    Vec2 n;
+    double separation;
+    Vec2 point;
+};
+
+Geometry geometryNow(const Body& A, const Body& B, const Manifold& m, const ContactPoint& cp) {
+    const bool circleA = A.shape.type() == ShapeType::Circle;
+    const bool circleB = B.shape.type() == ShapeType::Circle;
+    Vec2 n = referenceBody(A, B).xf.q.apply(m.localNormal);
+    if (circleA && circleB && lengthSquared(B.xf.p - A.xf.p) > 0)
+        n = glm::normalize(B.xf.p - A.xf.p);
+    const Vec2 pA = circleA ? A.xf.p + A.shape.radius() * n : A.worldPoint(cp.localA);
+    const Vec2 pB = circleB ? B.xf.p - B.shape.radius() * n : B.worldPoint(cp.localB);
+    const double separation = glm::dot(pB - pA, n);
+    const Vec2 point = circleA ? pA + 0.5 * separation * n : pB - 0.5 * separation * n;
+    return {n, separation, point};
+}
+
 void move(Body& b, Vec2 dp, double dAngle, double h, bool updateVelocity) {
     b.xf.p += dp;
     b.angle += dAngle;
@@ -37,12 +62,11 @@ void applyFriction(StepContext& c, const Manifold& m,
                    const std::array<double, 2>& positionImpulse) {
     Body& A = c.bodies[m.a];
     Body& B = c.bodies[m.b];
-    const Vec2 n = A.xf.q.apply(m.localNormal), t = tangentOf(n);
     for (int i = 0; i < m.count; ++i) {
         if (positionImpulse[i] <= 0) continue;
-        const ContactPoint& cp = m.points[i];
-        Vec2 p = 0.5 * (A.worldPoint(cp.localA) + B.worldPoint(cp.localB));
-        Vec2 rA = p - A.xf.p, rB = p - B.xf.p;
+        const Geometry g = geometryNow(A, B, m, m.points[i]);
+        const Vec2 t = tangentOf(g.n);
+        Vec2 rA = g.point - A.xf.p, rB = g.point - B.xf.p;
         double vt = glm::dot(relativeVelocity(A, B, rA, rB), t);
         double limit = m.friction * positionImpulse[i] / c.h;
         double jt = std::clamp(-effectiveMass(A, B, rA, rB, t) * vt, -limit, limit);
@@ -62,13 +86,9 @@ void projectContacts(StepContext& c, int iterations, bool updateVelocities) {
             Body& A = c.bodies[m.a];
             Body& B = c.bodies[m.b];
             for (int i = 0; i < m.count; ++i) {
-                const ContactPoint& cp = m.points[i];
-                Vec2 n = A.xf.q.apply(m.localNormal);
-                Vec2 pA = A.worldPoint(cp.localA), pB = B.worldPoint(cp.localB);
-                double separation = glm::dot(pB - pA, n);
+                const auto [n, separation, p] = geometryNow(A, B, m, m.points[i]);
                 double C = std::clamp(factor * (separation + s.linearSlop), -s.maxProjection, 0.0);
                 if (C >= 0) continue;
-                Vec2 p = 0.5 * (pA + pB);
                 Vec2 rA = p - A.xf.p, rB = p - B.xf.p;
                 double ra = cross(rA, n), rb = cross(rB, n);
                 double k = A.invMass + B.invMass + A.invInertia * ra * ra + B.invInertia * rb * rb;
