@@ -257,3 +257,32 @@ TEST(Kinematic, MovesAtItsOwnVelocityAndPushes) {
     EXPECT_EQ(w.body(p).w, 0);
     EXPECT_NEAR(w.body(b).v.x, (1 + 0.5) * 2, 1e-9);
 }
+
+// A ball rolling into a side wall under gravity falls along it to the floor, in every method:
+// with no thrust or spring its energy never rises above what it had (it rose without bound in
+// the projection method, the ball stuck to the wall and spinning), and it ends on the floor.
+class WallSlide : public ::testing::TestWithParam<Method> {};
+
+TEST_P(WallSlide, BallFallsAlongAWallWithoutGainingEnergy) {
+    WorldSettings s;
+    s.method = GetParam();
+    s.gravity = {0, -9.81};
+    s.restitution = 0.5;
+    World w(s);
+    w.addWalls(Walls{-10, 10, -10, 10, 1});
+    BodyId ball = w.addBody(circle("ball", {9.4, 0}, 0.2, 1, {1, 0}));
+    const double e0 = measure(w).energy;
+    for (int i = 0; i < 5 * 60; ++i) {
+        w.step();
+        ASSERT_LE(w.diagnostics().energy, e0 + 1e-9) << "step " << i;
+    }
+    EXPECT_NEAR(w.body(ball).xf.p.y, -10 + 0.2, 0.01) << "on the floor";
+}
+
+INSTANTIATE_TEST_SUITE_P(Methods, WallSlide, ::testing::ValuesIn(allMethods()),
+                         [](const auto& info) {
+                             std::string name(toString(info.param));
+                             for (char& c : name)
+                                 if (c == '+') c = '_';
+                             return name;
+                         });
