@@ -232,6 +232,25 @@ TEST(Exact, FaceToFaceImpactsStartNoSpin) {
     EXPECT_GT(drop.diagnostics().totalCollisions, 2u); // it bounced
 }
 
+// A disc (I = m r²/2) striking a wall at v = (−3, 5) with e = 1: the normal impulse is 2 m 3. With
+// friction enough to grip (μ = 1), the tangential impulse J stops the contact point sliding:
+// 5 − J/m = r ω' = 2 J/m, so J = 5m/3, v_y' = 10/3, ω' = 20/3. With μ = 0.1 it slides the whole
+// time, J = μ 6m: v_y' = 4.4, ω' = J r / I = 2.4 rad/s. (Without friction in impacts it kept 5.)
+TEST(Exact, ImpactsTakeCoulombFriction) {
+    for (double mu : {1.0, 0.1}) {
+        WorldSettings s = exactSettings(1);
+        s.friction = mu;
+        World w(s);
+        w.addWalls(Walls{-3, 3, -30, 30, 1});
+        BodyId ball = w.addBody(circle("ball", {0, 0}, 0.5, 1, {-3, 5}));
+        run(w, 1); // one hit, on the left wall at t = 0.83 s
+        const double vy = mu == 1 ? 10.0 / 3 : 4.4, w1 = mu == 1 ? 20.0 / 3 : 2.4;
+        EXPECT_NEAR(w.body(ball).v.x, 3, 1e-9) << "mu " << mu;
+        EXPECT_NEAR(w.body(ball).v.y, vy, 1e-9) << "mu " << mu;
+        EXPECT_NEAR(std::abs(w.body(ball).w), w1, 1e-9) << "mu " << mu;
+    }
+}
+
 // A ball dropped from 1 m onto a floor with restitution e: each bounce leaves at e times the
 // speed it came in, so the apex heights above the floor go 1, e², e⁴, ... With RK4, free fall
 // under constant gravity is integrated exactly, so the apex y − r + v_y²/(2g) measured in any step

@@ -19,6 +19,9 @@
 //   projected Gauss-Seidel (Catto's sequential impulses run to convergence).
 // Both act on all groups at once: an impulse in one group never changes a velocity in another,
 // so this is the same as solving group by group.
+//
+// Impacts take Coulomb friction too, as the contact solver does: each point's tangential impulse
+// opposes its sliding, clamped to μ times its normal impulse (the cone).
 #include "impacts.h"
 
 #include "contact_math.h"
@@ -37,18 +40,27 @@ constexpr double kRestingTolerance = 1e-5;
 struct Point {
     Manifold* m;
     ContactPoint* cp;
-    double mass;    // effective mass along the normal, 1/k of Eq. 9
-    double resting; // m/s: approach the forces alone produce in a step; slower = resting
+    double mass;        // effective mass along the normal, 1/k of Eq. 9
+    double tangentMass; // the same along the tangent
+    double resting;     // m/s: approach the forces alone produce in a step; slower = resting
 };
 
-double normalVelocity(const std::vector<Body>& bodies, const Point& p) {
+double velocityAlong(const std::vector<Body>& bodies, const Point& p, Vec2 d) {
     const Body& A = bodies[p.m->a];
     const Body& B = bodies[p.m->b];
-    return glm::dot(relativeVelocity(A, B, p.cp->anchorA, p.cp->anchorB), p.m->normal);
+    return glm::dot(relativeVelocity(A, B, p.cp->anchorA, p.cp->anchorB), d);
+}
+
+double normalVelocity(const std::vector<Body>& bodies, const Point& p) {
+    return velocityAlong(bodies, p, p.m->normal);
+}
+
+void push(std::vector<Body>& bodies, const Point& p, Vec2 impulse) {
+    applyImpulse(bodies[p.m->a], bodies[p.m->b], p.cp->anchorA, p.cp->anchorB, impulse);
 }
 
 void push(std::vector<Body>& bodies, const Point& p, double j) {
-    applyImpulse(bodies[p.m->a], bodies[p.m->b], p.cp->anchorA, p.cp->anchorB, j * p.m->normal);
+    push(bodies, p, j * p.m->normal);
 }
 
 // The normal relative velocity the forces add over h: (aB + αB × rB − aA − αA × rA) · n h.
@@ -74,15 +86,27 @@ double restitutionOf(double vn, const Point& p) {
     return isImpact(vn, p) ? p.m->restitution : 0.0;
 }
 
-// Projected Gauss-Seidel on the accumulated impulses: λ_i ← max(0, λ_i + m_i (target_i − v_n,i)),
-// until a pass changes no velocity by more than `tolerance` (m/s).
+// Projected Gauss-Seidel on the accumulated impulses (Catto's sequential impulses), per point
+// Coulomb friction clamped to the cone, then the normal impulse:
+//   λt_i ← clamp(λt_i − mt_i v_t,i, −μ λ_i, μ λ_i),   λ_i ← max(0, λ_i + m_i (target_i − v_n,i)),
+// until a pass changes no velocity by more than `tolerance` (m/s). Without `friction`, only the
+// normal impulses (resting contacts: the contact solver holds their friction in the advance).
 void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
-                   const std::vector<double>& target, double tolerance) {
-    std::vector<double> lambda(points.size(), 0.0);
+                   const std::vector<double>& target, double tolerance, bool friction) {
+    std::vector<double> lambda(points.size(), 0.0), lambdaT(points.size(), 0.0);
     for (int it = 0; it < 10000; ++it) {
         double change = 0; // largest velocity change of the pass, m/s
         for (std::size_t i = 0; i < points.size(); ++i) {
             const Point& p = points[i];
+            if (friction && p.m->friction > 0 && p.tangentMass > 0) {
+                const Vec2 t = tangentOf(p.m->normal);
+                const double limit = p.m->friction * lambda[i];
+                const double next = std::clamp(
+                    lambdaT[i] - p.tangentMass * velocityAlong(bodies, p, t), -limit, limit);
+                push(bodies, p, (next - lambdaT[i]) * t);
+                change = std::max(change, std::abs(next - lambdaT[i]) / p.tangentMass);
+                lambdaT[i] = next;
+            }
             double next =
                 std::max(0.0, lambda[i] + p.mass * (target[i] - normalVelocity(bodies, points[i])));
             push(bodies, p, next - lambda[i]);
@@ -107,7 +131,7 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
     double scale = 1; // impacts converge to round-off of the largest speed
     for (double t : target)
         scale = std::max(scale, std::abs(t));
-    if (any) solveTogether(bodies, points, target, 1e-13 * scale);
+    if (any) solveTogether(bodies, points, target, 1e-13 * scale, true);
     return impacts;
 }
 
@@ -145,7 +169,7 @@ int serial(std::vector<Body>& bodies, const std::vector<Point>& points) {
     // Resting contacts (a stack), or a chain that will not settle (it should not happen with
     // e ≤ 1): no point may approach, none bounces.
     std::vector<double> zero(points.size(), 0.0);
-    solveTogether(bodies, points, zero, kRestingTolerance);
+    solveTogether(bodies, points, zero, kRestingTolerance, false);
     return impacts;
 }
 
@@ -161,7 +185,9 @@ int resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching, b
             ContactPoint& cp = m.points[i];
             double mass = effectiveMass(A, B, cp.anchorA, cp.anchorB, m.normal);
             if (mass <= 0) continue;
-            points.push_back(Point{&m, &cp, mass, forcedApproach(A, B, cp, m.normal, h)});
+            double tangentMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, tangentOf(m.normal));
+            points.push_back(
+                Point{&m, &cp, mass, tangentMass, forcedApproach(A, B, cp, m.normal, h)});
         }
     }
     if (points.empty()) return 0;
