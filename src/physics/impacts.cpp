@@ -86,14 +86,22 @@ double restitutionOf(double vn, const Point& p) {
     return isImpact(vn, p) ? p.m->restitution : 0.0;
 }
 
+// The impulses accumulated at each point, normal and tangential (N·s).
+struct Accumulated {
+    std::vector<double> normal, tangent;
+    explicit Accumulated(std::size_t n) : normal(n, 0.0), tangent(n, 0.0) {}
+};
+
 // Projected Gauss-Seidel on the accumulated impulses (Catto's sequential impulses), per point
 // Coulomb friction clamped to the cone, then the normal impulse:
 //   λt_i ← clamp(λt_i − mt_i v_t,i, −μ λ_i, μ λ_i),   λ_i ← max(0, λ_i + m_i (target_i − v_n,i)),
 // until a pass changes no velocity by more than `tolerance` (m/s). Without `friction`, only the
-// normal impulses (resting contacts: the contact solver holds their friction in the advance).
+// normal impulses.
 void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
-                   const std::vector<double>& target, double tolerance, bool friction) {
-    std::vector<double> lambda(points.size(), 0.0), lambdaT(points.size(), 0.0);
+                   const std::vector<double>& target, double tolerance, bool friction,
+                   Accumulated& acc) {
+    std::vector<double>& lambda = acc.normal;
+    std::vector<double>& lambdaT = acc.tangent;
     for (int it = 0; it < 10000; ++it) {
         double change = 0; // largest velocity change of the pass, m/s
         for (std::size_t i = 0; i < points.size(); ++i) {
@@ -131,7 +139,15 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
     double scale = 1; // impacts converge to round-off of the largest speed
     for (double t : target)
         scale = std::max(scale, std::abs(t));
-    if (any) solveTogether(bodies, points, target, 1e-13 * scale, true);
+    if (!any) return impacts;
+    // As the contact solver does it: first the contacts hold, their approach stopped, with
+    // friction; then restitution drives the impacts apart, normal impulses only. For one point
+    // without friction that is Eq. 9; with friction, bouncing on a friction impulse computed for
+    // the bounce could give back more energy than the impact brought.
+    Accumulated acc(points.size());
+    const std::vector<double> hold(points.size(), 0.0);
+    solveTogether(bodies, points, hold, 1e-13 * scale, true, acc);
+    solveTogether(bodies, points, target, 1e-13 * scale, false, acc);
     return impacts;
 }
 
@@ -169,7 +185,8 @@ int serial(std::vector<Body>& bodies, const std::vector<Point>& points) {
     // Resting contacts (a stack), or a chain that will not settle (it should not happen with
     // e ≤ 1): no point may approach, none bounces.
     std::vector<double> zero(points.size(), 0.0);
-    solveTogether(bodies, points, zero, kRestingTolerance, false);
+    Accumulated acc(points.size());
+    solveTogether(bodies, points, zero, kRestingTolerance, false, acc);
     return impacts;
 }
 
