@@ -78,7 +78,7 @@ double energyDrift(World& w, double seconds, int* collisions = nullptr) {
 
 // Elastic impulses (Hecker's Eq. 9 with e = 1) leave kinetic energy unchanged and free motion
 // without forces is exact, so only round-off remains.
-// Measured: 2.3e-15 (Euler) and 7.2e-16 (RK4) over 60 s, 3600 steps, 67 collisions; the bound
+// Measured: 3.6e-16 (Euler) over 60 s, 3600 steps, 63 collisions; the bound
 // leaves room for other compilers and flags.
 TEST(Exact, RigidBodyCollisionsKeepTheirEnergy) {
     World w = rigidBodyCollisions(Method::Exact);
