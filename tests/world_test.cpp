@@ -31,10 +31,23 @@ TEST(Inputs, BadValuesAreRefusedAndChangeNothing) {
     EXPECT_THROW(w.setVelocity(id, {INFINITY, 0}, 0), std::invalid_argument);
     EXPECT_THROW(w.setMass(id, 0), std::invalid_argument);
     EXPECT_EQ(w.body(id).mass, 1);
+    // Beyond 1e12 in size, as in scene files: 1e300 m/s would overflow the energies to NaN.
+    EXPECT_THROW(w.setVelocity(id, {1e300, 0}, 0), std::invalid_argument);
+    EXPECT_THROW(w.setPosition(id, {0, 0}, 1e30), std::invalid_argument);
+    EXPECT_THROW(w.setMass(id, 1e30), std::invalid_argument);
+    EXPECT_EQ(w.body(id).v.x, 0);
+    EXPECT_EQ(w.body(id).angle, 0);
     WorldSettings s;
     s.timeStep = 0;
     EXPECT_THROW(w.setSettings(s), std::invalid_argument);
+    s = WorldSettings{};
+    s.thrust = 1e30;
+    EXPECT_THROW(w.setSettings(s), std::invalid_argument);
+    s = WorldSettings{};
+    s.gravity = {0, -1e13};
+    EXPECT_THROW(w.setSettings(s), std::invalid_argument);
     EXPECT_EQ(w.settings().timeStep, 1.0 / 60);
+    EXPECT_EQ(w.settings().thrust, WorldSettings{}.thrust);
     EXPECT_THROW(Shape::circle(-1), std::invalid_argument);
     EXPECT_THROW(Shape::polygon({{0, 0}, {2, 0}, {1, 0.2}, {2, 2}, {0, 2}}), std::invalid_argument);
     EXPECT_THROW(Shape::polygon({{0, 0}, {1, 1}, {2, 2}}), std::invalid_argument);

@@ -26,6 +26,19 @@ inline void requireFinite(const char* what, Vec2 v) {
     if (!isFinite(v)) throw std::invalid_argument(std::string(what) + ": must be finite");
 }
 
+// Finite and at most kMaxMagnitude in size.
+inline void requireSize(const char* what, double x) {
+    requireFinite(what, x);
+    if (std::abs(x) > kMaxMagnitude)
+        throw std::invalid_argument(std::string(what) + ": must be at most 1e12 in size, got " +
+                                    str(x));
+}
+
+inline void requireSize(const char* what, Vec2 v) {
+    requireSize(what, v.x);
+    requireSize(what, v.y);
+}
+
 inline void requirePositive(const char* what, double x) {
     if (!std::isfinite(x) || x <= 0)
         throw std::invalid_argument(std::string(what) + ": must be > 0, got " + str(x));

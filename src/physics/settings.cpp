@@ -1,6 +1,8 @@
 // Names of the methods, integrators and mixing rules, and the checks on world settings.
 #include "carom/settings.h"
 
+#include "checks.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -47,7 +49,7 @@ std::optional<E> valueOf(const Named<E> (&table)[N], std::string_view name) {
     throw std::invalid_argument(s.str());
 }
 
-void check(const char* field, double x, double lo, bool loOpen, double hi = INFINITY) {
+void check(const char* field, double x, double lo, bool loOpen, double hi = kMaxMagnitude) {
     if (!std::isfinite(x)) refuse(field, "a finite number", x);
     if (loOpen ? !(x > lo) : !(x >= lo)) {
         std::ostringstream rule;
@@ -110,7 +112,7 @@ double mix(MixRule rule, double a, double b) {
 }
 
 void validate(const WorldSettings& s) {
-    if (!isFinite(s.gravity)) throw std::invalid_argument("gravity: must be finite");
+    requireSize("gravity", s.gravity);
     check("damping", s.damping, 0, false);
     check("angularDamping", s.angularDamping, 0, false);
     check("restitution", s.restitution, 0, false, 1);

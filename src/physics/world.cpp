@@ -39,18 +39,19 @@ void World::setSettings(const WorldSettings& settings) {
 }
 
 BodyId World::addBody(const BodyDef& def) {
-    requireFinite("position", def.position);
-    requireFinite("angle", def.angle);
-    requireFinite("velocity", def.velocity);
-    requireFinite("angular_velocity", def.angularVelocity);
+    requireSize("position", def.position);
+    requireSize("angle", def.angle);
+    requireSize("velocity", def.velocity);
+    requireSize("angular_velocity", def.angularVelocity);
     if (def.mass && def.density)
         throw std::invalid_argument("mass: give mass or density, not both");
-    if (def.mass && (!std::isfinite(*def.mass) || *def.mass <= 0))
-        throw std::invalid_argument("mass: must be > 0, got " + str(*def.mass));
-    if (def.density && (!std::isfinite(*def.density) || *def.density <= 0))
-        throw std::invalid_argument("density: must be > 0, got " + str(*def.density));
+    for (auto [what, x] : {std::pair{"mass", def.mass}, std::pair{"density", def.density}})
+        if (x) {
+            requirePositive(what, *x);
+            requireSize(what, *x);
+        }
     requireCoefficient("restitution", def.restitution, 1);
-    requireCoefficient("friction", def.friction, INFINITY);
+    requireCoefficient("friction", def.friction, kMaxMagnitude);
 
     Body b;
     b.name = def.name.empty() ? "body" + std::to_string(bodies_.size()) : def.name;
@@ -82,7 +83,7 @@ BodyId World::addBody(const BodyDef& def) {
 
 void World::addWalls(const Walls& w) {
     for (double x : {w.left, w.right, w.bottom, w.top, w.thickness})
-        requireFinite("walls", x);
+        requireSize("walls", x);
     if (!(w.right > w.left) || !(w.top > w.bottom))
         throw std::invalid_argument("walls: need left < right and bottom < top");
     if (!(w.thickness > 0)) throw std::invalid_argument("walls: thickness must be > 0");
@@ -117,16 +118,16 @@ std::optional<BodyId> World::bodyAt(Vec2 p) const {
 }
 
 void World::setPosition(BodyId id, Vec2 position, double angle) {
-    requireFinite("position", position);
-    requireFinite("angle", angle);
+    requireSize("position", position);
+    requireSize("angle", angle);
     Body& b = bodies_.at(id);
     b.xf = Transform{position, Rot(angle)};
     b.angle = angle;
 }
 
 void World::setVelocity(BodyId id, Vec2 velocity, double angularVelocity) {
-    requireFinite("velocity", velocity);
-    requireFinite("angular_velocity", angularVelocity);
+    requireSize("velocity", velocity);
+    requireSize("angular_velocity", angularVelocity);
     Body& b = bodies_.at(id);
     if (b.type == BodyType::Static) return;
     b.v = velocity;
@@ -160,8 +161,8 @@ void World::restoreContacts(std::vector<Manifold> contacts) {
 }
 
 void World::setMass(BodyId id, double mass) {
-    if (!std::isfinite(mass) || mass <= 0)
-        throw std::invalid_argument("mass: must be > 0, got " + str(mass));
+    requirePositive("mass", mass);
+    requireSize("mass", mass);
     Body& b = bodies_.at(id);
     b.inertia *= mass / b.mass;
     b.mass = mass;
@@ -179,14 +180,14 @@ void World::setRestitution(BodyId id, std::optional<double> restitution) {
 }
 
 void World::setFriction(BodyId id, std::optional<double> friction) {
-    requireCoefficient("friction", friction, INFINITY);
+    requireCoefficient("friction", friction, kMaxMagnitude);
     bodies_.at(id).friction = friction;
 }
 
 ThrusterId World::addThruster(BodyId id, Vec2 localPoint, Vec2 direction) {
     bodies_.at(id);
-    requireFinite("thruster point", localPoint);
-    requireFinite("thruster direction", direction);
+    requireSize("thruster point", localPoint);
+    requireSize("thruster direction", direction);
     thrusters_.push_back(Thruster{id, localPoint, direction, false});
     return thrusters_.size() - 1;
 }
@@ -197,13 +198,13 @@ void World::setThrusterFiring(ThrusterId id, bool firing) {
 
 void World::setMouseSpring(BodyId id, Vec2 localAnchor, Vec2 target) {
     bodies_.at(id);
-    requireFinite("spring anchor", localAnchor);
-    requireFinite("spring target", target);
+    requireSize("spring anchor", localAnchor);
+    requireSize("spring target", target);
     spring_ = MouseSpring{id, localAnchor, target};
 }
 
 void World::moveMouseSpring(Vec2 target) {
-    requireFinite("spring target", target);
+    requireSize("spring target", target);
     if (spring_) spring_->target = target;
 }
 

@@ -12,10 +12,6 @@ namespace carom::scene_json {
 
 using Json = nlohmann::json;
 
-// Every number in a scene must be finite and at most this in size: larger ones overflow the
-// energies and inertias (documented in docs/scene-extensions.md).
-constexpr double kMaxMagnitude = 1e12;
-
 // Where in a file: the file's name for messages and a JSON pointer ("/bodies/2/shape").
 struct Where {
     const std::string& file;

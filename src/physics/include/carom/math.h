@@ -46,4 +46,8 @@ struct Transform {
     Vec2 applyInverse(Vec2 world) const { return q.applyInverse(world - p); }
 };
 
+// The largest size any input number may have (positions, velocities, masses, settings): larger
+// ones overflow the energies and inertias. Scene files and every public setter refuse them.
+constexpr double kMaxMagnitude = 1e12;
+
 } // namespace carom
