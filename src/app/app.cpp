@@ -60,6 +60,7 @@ bool initWindow(AppState& a, int width, int height) {
                      SDL_GetError());
         return false;
     }
+    SDL_SetWindowMinimumSize(a.window, 800, 500); // room for both panels and the view
     SDL_GL_MakeCurrent(a.window, a.gl);
     SDL_GL_SetSwapInterval(1); // vsync where there is one; the loop also caps at 60 fps
     return true;
@@ -164,7 +165,7 @@ void frame(AppState& a, double dt, bool& quit) {
         if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE &&
             e.window.windowID == SDL_GetWindowID(a.window))
             quit = true;
-        handleEvent(a.input, e, s, a.camera, view, simView);
+        handleEvent(a.input, e, s, a.camera, view, simView, a.panels.overlays);
     }
     const ImGuiIO& io = ImGui::GetIO();
     updateThrusters(s, !io.WantCaptureKeyboard);

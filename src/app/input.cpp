@@ -1,6 +1,7 @@
 // Mouse and keyboard handling for the simulation view.
 #include "input.h"
 
+#include <algorithm>
 #include <cmath>
 #include <imgui.h>
 
@@ -123,13 +124,17 @@ void key(InputState& in, const SDL_KeyboardEvent& e, Session& s, ViewOptions& vi
 } // namespace
 
 void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, ViewOptions& view,
-                 const Rect& simView) {
+                 const Rect& simView, const std::vector<Rect>& overlays) {
     const ImGuiIO& io = ImGui::GetIO();
     syncDrag(in, s);
     // ImGui's capture flag follows the mouse as of the last frame: a press that comes with the
-    // move onto a panel would slip past it, so where the mouse is must be in the view too.
+    // move onto a panel would slip past it, so where the mouse is must be in the view, and not
+    // on a window over it, too.
     auto forView = [&](int x, int y) {
-        return !io.WantCaptureMouse && simView.contains({float(x), float(y)});
+        const ImVec2 p{float(x), float(y)};
+        return !io.WantCaptureMouse && simView.contains(p) &&
+               std::none_of(overlays.begin(), overlays.end(),
+                            [&](const Rect& r) { return r.contains(p); });
     };
     switch (e.type) {
     case SDL_MOUSEBUTTONDOWN:

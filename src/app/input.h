@@ -8,6 +8,7 @@
 #include "view_options.h"
 #include <SDL.h>
 #include <cstdint>
+#include <vector>
 
 namespace app {
 
@@ -35,8 +36,10 @@ struct InputState {
     Commands commands; // cleared by the app after acting on them
 };
 
+// simView and overlays: the part of the window that shows the simulation, and the windows over
+// it, as the last frame drew them; presses and the wheel count for the view only there.
 void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, ViewOptions& view,
-                 const Rect& simView);
+                 const Rect& simView, const std::vector<Rect>& overlays);
 // Sets the thrusters from the keys held now (all off when ImGui has the keyboard).
 void updateThrusters(Session& s, bool keyboardFree);
 // Ends a drag that belonged to a world that has since been rebuilt.

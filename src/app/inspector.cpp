@@ -2,6 +2,7 @@
 // value is applied when Enter is pressed; a refused one leaves the body as it was and says why.
 #include "panels.h"
 
+#include "energy_bar.h"
 #include <cmath>
 #include <cstdio>
 #include <imgui.h>
@@ -85,16 +86,19 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
         return;
     }
     const carom::BodyId id = *s.selected;
-    ImGui::SetNextWindowPos({view.min.x + 10, view.max.y - 40}, ImGuiCond_Appearing, {0, 1});
-    ImGui::SetNextWindowSize({270, 0}, ImGuiCond_Appearing);
+    // Top left, under the energy bar: the stats have the bottom right.
+    const float top = ui.view.showEnergy ? kEnergyBarTop + energyBarHeight() : 0;
+    ImGui::SetNextWindowPos({view.min.x + 10, view.min.y + top + 10}, ImGuiCond_Appearing);
     bool open = true;
     char title[96];
     std::snprintf(title, sizeof title, "Inspector: %s###inspector", s.world.body(id).name.c_str());
-    ImGui::Begin(title, &open, ImGuiWindowFlags_NoSavedSettings);
+    ImGui::Begin(title, &open,
+                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
+    noteOverlay(ui.panels);
     const carom::Body& b = s.world.body(id);
     ImGui::TextDisabled("%s, I = %.4g kg m², %s", shapeName(b.shape), b.inertia,
                         s.stepper.paused ? "paused" : "running");
-    ImGui::PushItemWidth(-110);
+    ImGui::PushItemWidth(150);
     try {
         edit(ui, id);
         if (ImGui::IsItemDeactivatedAfterEdit()) ui.panels.inspectorError.clear();

@@ -19,7 +19,7 @@ const char* kUsage =
     "  --screenshot FILE   render N frames (the simulation running), save the window as PNG, quit\n"
     "  --frames N          frames before the screenshot (default 60)\n"
     "  --save-on-exit FILE save the state as a scene file when the app quits\n"
-    "  --window WxH        window size in pixels (default: the size it had last time)\n";
+    "  --window WxH        window size in pixels, at least 800x500 (default: the last size)\n";
 
 int fail(const std::string& message) {
     std::fprintf(stderr, "error: %s\n", message.c_str());
@@ -38,7 +38,7 @@ bool parseCount(const char* s, int& out) {
 bool parseSize(const std::string& s, int& w, int& h) {
     const auto x = s.find('x');
     return x != std::string::npos && parseCount(s.substr(0, x).c_str(), w) &&
-           parseCount(s.substr(x + 1).c_str(), h) && w >= 320 && h >= 240 && w <= 10000 &&
+           parseCount(s.substr(x + 1).c_str(), h) && w >= 800 && h >= 500 && w <= 10000 &&
            h <= 10000;
 }
 
@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
                 return fail("--save-on-exit: needs a file name");
         } else if (a == "--window") {
             if (!value(v) || !parseSize(v, opt.width, opt.height))
-                return fail("--window: expected WIDTHxHEIGHT such as 1280x800 (at least 320x240), "
+                return fail("--window: expected WIDTHxHEIGHT such as 1280x800 (at least 800x500), "
                             "got '" +
                             v + "'");
         } else if (!a.empty() && a[0] == '-') {

@@ -38,6 +38,19 @@ void help(const char* text) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
 }
 
+// Sliders whose typed values (Ctrl+click) stay within their range too: the text is applied at
+// every keystroke, and "1e4" on the way to "1e400" must not become the gravity.
+bool slider(const char* label, float* v, float lo, float hi, const char* format,
+            bool logarithmic = false) {
+    const ImGuiSliderFlags flags =
+        ImGuiSliderFlags_AlwaysClamp | (logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
+    return ImGui::SliderFloat(label, v, lo, hi, format, flags);
+}
+
+bool slider(const char* label, int* v, int lo, int hi, const char* format = "%d") {
+    return ImGui::SliderInt(label, v, lo, hi, format, ImGuiSliderFlags_AlwaysClamp);
+}
+
 void playback(UiContext& ui) {
     carom::Stepper& st = ui.session.stepper;
     const float w = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
@@ -79,7 +92,7 @@ void sceneSection(UiContext& ui) {
                 openSceneFile(ui, pr.path);
         ImGui::EndCombo();
     }
-    if (ImGui::SliderInt("objects", &p.numObjects, 1, 6)) setNumObjects(ui, p.numObjects);
+    if (slider("objects", &p.numObjects, 1, 6)) setNumObjects(ui, p.numObjects);
     help("Number of 1 x 3 m blocks in the Rigid Body Collisions scene (rebuilds it).");
 
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 60);
@@ -118,9 +131,7 @@ void block1Mass(UiContext& ui) {
     const auto id = s.world.findBody("block1");
     if (!id || !s.world.body(*id).isDynamic()) return;
     float m = float(s.world.body(*id).mass);
-    if (ImGui::SliderFloat("mass of block1", &m, 0.1f, 10, "%.2f kg",
-                           ImGuiSliderFlags_Logarithmic) &&
-        m > 0) {
+    if (slider("mass of block1", &m, 0.1f, 10, "%.2f kg", true) && m > 0) {
         s.world.setMass(*id, m);
         for (carom::BodyDef& d : s.scene.bodies) // Reset keeps it
             if (d.name == "block1") {
@@ -134,7 +145,7 @@ void physicsSection(UiContext& ui) {
     Session& s = ui.session;
     const carom::WorldSettings& ws = s.world.settings();
     float e = float(ws.restitution);
-    if (ImGui::SliderFloat("elasticity", &e, 0, 1, "%.2f")) {
+    if (slider("elasticity", &e, 0, 1, "%.2f")) {
         editSettings(ui, [&](carom::WorldSettings& w) { w.restitution = e; });
         // As in myPhysicsLab, elasticity is one value for every body.
         for (carom::BodyId i = 0; i < s.world.bodies().size(); ++i)
@@ -143,7 +154,7 @@ void physicsSection(UiContext& ui) {
             d.restitution.reset();
     }
     float mu = float(ws.friction);
-    if (ImGui::SliderFloat("friction", &mu, 0, 2, "%.2f")) {
+    if (slider("friction", &mu, 0, 2, "%.2f")) {
         editSettings(ui, [&](carom::WorldSettings& w) { w.friction = mu; });
         for (carom::BodyId i = 0; i < s.world.bodies().size(); ++i)
             s.world.setFriction(i, {});
@@ -151,25 +162,25 @@ void physicsSection(UiContext& ui) {
             d.friction.reset();
     }
     float damping = float(ws.damping);
-    if (ImGui::SliderFloat("damping", &damping, 0, 2, "%.3f", ImGuiSliderFlags_Logarithmic))
+    if (slider("damping", &damping, 0, 2, "%.3f", true))
         editSettings(ui, [&](carom::WorldSettings& w) {
             // myPhysicsLab: force −k v and torque −0.1 k ω.
             w.damping = damping;
             w.angularDamping = 0.1 * damping;
         });
     float g = float(-ws.gravity.y) + 0.0f; // + 0: no "-0.00"
-    if (ImGui::SliderFloat("gravity", &g, 0, 20, "%.2f m/s²"))
+    if (slider("gravity", &g, 0, 20, "%.2f m/s²"))
         editSettings(ui, [&](carom::WorldSettings& w) { w.gravity.y = -g; });
     help("Downward acceleration of gravity.");
     float thrust = float(ws.thrust);
-    if (ImGui::SliderFloat("thrust", &thrust, 0, 20, "%.2f N"))
+    if (slider("thrust", &thrust, 0, 20, "%.2f N"))
         editSettings(ui, [&](carom::WorldSettings& w) { w.thrust = thrust; });
     block1Mass(ui);
     float h = float(ws.timeStep);
-    if (ImGui::SliderFloat("time step", &h, 0.001f, 0.05f, "%.4f s", ImGuiSliderFlags_Logarithmic))
+    if (slider("time step", &h, 0.001f, 0.05f, "%.4f s", true))
         editSettings(ui, [&](carom::WorldSettings& w) { w.timeStep = h; });
     float rate = float(s.stepper.timeRate);
-    if (ImGui::SliderFloat("time rate", &rate, 0.05f, 4, "%.2f x", ImGuiSliderFlags_Logarithmic))
+    if (slider("time rate", &rate, 0.05f, 4, "%.2f x", true))
         s.stepper.timeRate = std::clamp(double(rate), 0.01, 10.0);
 
     char name[64];
@@ -188,20 +199,21 @@ void physicsSection(UiContext& ui) {
     help("euler: semi-implicit Euler, the default. rk4: Runge-Kutta, exact under constant\n"
          "forces; with gravity the exact method needs it to keep elastic bounces' energy.");
     float pe = float(ui.view.peOffset);
-    if (ImGui::DragFloat("PE offset", &pe, 0.1f, -1000, 1000, "%.2f J")) ui.view.peOffset = pe;
+    if (ImGui::DragFloat("PE offset", &pe, 0.1f, -1000, 1000, "%.2f J",
+                         ImGuiSliderFlags_AlwaysClamp))
+        ui.view.peOffset = pe;
     help("Added to potential energy in the energy bar and graphs: moves its zero.");
     float k = float(ws.springStiffness), c = float(ws.springDamping);
-    if (ImGui::SliderFloat("spring stiffness", &k, 0.1f, 100, "%.2f N/m",
-                           ImGuiSliderFlags_Logarithmic))
+    if (slider("spring stiffness", &k, 0.1f, 100, "%.2f N/m", true))
         editSettings(ui, [&](carom::WorldSettings& w) { w.springStiffness = k; });
-    if (ImGui::SliderFloat("spring damping", &c, 0, 10, "%.2f N s/m"))
+    if (slider("spring damping", &c, 0, 10, "%.2f N s/m"))
         editSettings(ui, [&](carom::WorldSettings& w) { w.springDamping = c; });
 
     if (ImGui::TreeNode("solver")) {
         int vi = ws.velocityIterations, pi = ws.positionIterations;
-        if (ImGui::SliderInt("velocity iterations", &vi, 1, 50))
+        if (slider("velocity iterations", &vi, 1, 50))
             editSettings(ui, [&](carom::WorldSettings& w) { w.velocityIterations = vi; });
-        if (ImGui::SliderInt("position iterations", &pi, 0, 20))
+        if (slider("position iterations", &pi, 0, 20))
             editSettings(ui, [&](carom::WorldSettings& w) { w.positionIterations = pi; });
         bool warm = ws.warmStarting;
         if (ImGui::Checkbox("warm starting", &warm))
@@ -212,11 +224,10 @@ void physicsSection(UiContext& ui) {
         help("Exact method: impacts at the same instant solved together. Off (serial, the\n"
              "default): one after another, which sends one ball out of Newton's cradle.");
         float tol = float(ws.distanceTolerance);
-        if (ImGui::SliderFloat("distance tolerance", &tol, 1e-8f, 1e-2f, "%.1e m",
-                               ImGuiSliderFlags_Logarithmic))
+        if (slider("distance tolerance", &tol, 1e-8f, 1e-2f, "%.1e m", true))
             editSettings(ui, [&](carom::WorldSettings& w) { w.distanceTolerance = tol; });
         float gx = float(ws.gravity.x);
-        if (ImGui::SliderFloat("gravity x", &gx, -20, 20, "%.2f m/s²"))
+        if (slider("gravity x", &gx, -20, 20, "%.2f m/s²"))
             editSettings(ui, [&](carom::WorldSettings& w) { w.gravity.x = gx; });
         ImGui::TreePop();
     }
@@ -241,9 +252,8 @@ void viewSection(UiContext& ui) {
     ImGui::Checkbox("stats", &v.showStats);
     ImGui::SameLine(150);
     ImGui::Checkbox("help", &v.showHelp);
-    ImGui::SliderInt("trail length", &v.trailLength, 10, 1200, "%d frames");
-    ImGui::SliderFloat("force scale", &v.forceScale, 0.01f, 5, "%.2f m/N",
-                       ImGuiSliderFlags_Logarithmic);
+    slider("trail length", &v.trailLength, 10, 1200, "%d frames");
+    slider("force scale", &v.forceScale, 0.01f, 5, "%.2f m/N", true);
 }
 
 void controlsWindow(UiContext& ui, ImVec2 display) {
@@ -288,6 +298,7 @@ void statsWindow(UiContext& ui, const Rect& view) {
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                      ImGuiWindowFlags_NoNav);
+    noteOverlay(ui.panels);
     const Stats& st = ui.stats;
     const carom::World& w = ui.session.world;
     const carom::Diagnostics& d = w.diagnostics();
@@ -309,6 +320,7 @@ void statsWindow(UiContext& ui, const Rect& view) {
 void helpWindow(UiContext& ui, const Rect& view) {
     ImGui::SetNextWindowPos(view.center(), ImGuiCond_Appearing, {0.5f, 0.5f});
     ImGui::Begin("Help", &ui.view.showHelp, ImGuiWindowFlags_AlwaysAutoResize);
+    noteOverlay(ui.panels);
     static const char* rows[][2] = {
         {"Space", "play / pause"},
         {"R", "reset to the scene's start"},
@@ -376,9 +388,15 @@ bool openSceneFile(UiContext& ui, const std::string& path) {
     }
 }
 
+void noteOverlay(PanelState& panels) {
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    panels.overlays.push_back(Rect{at, {at.x + size.x, at.y + size.y}});
+}
+
 void drawPanels(UiContext& ui) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const Rect view = simViewRect(ui.view, display);
+    ui.panels.overlays.clear();
     if (ui.view.showUi) {
         if (ui.view.showControls) controlsWindow(ui, display);
         if (ui.view.showGraphs) graphsWindow(ui, display);

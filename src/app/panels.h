@@ -48,7 +48,12 @@ struct PanelState {
     bool fileError = false;
     std::string paramError;     // a refused parameter
     std::string inspectorError; // a refused inspector value
+    std::vector<Rect> overlays; // the windows over the simulation view in the last frame
 };
+
+// Notes the current window (between ImGui::Begin and End) as one over the simulation view, whose
+// clicks and wheel are not the view's.
+void noteOverlay(PanelState& panels);
 
 struct UiContext {
     Session& session;

@@ -129,7 +129,9 @@ void timeGraphWidget(PlotState& p, const carom::World& world, float height) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
     float window = float(g.window);
-    if (ImGui::SliderFloat("##window", &window, 2, 60, "window %.0f s")) g.window = window;
+    if (ImGui::SliderFloat("##window", &window, 2, 60, "window %.0f s",
+                           ImGuiSliderFlags_AlwaysClamp))
+        g.window = window;
 
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const ImVec2 b{a.x + ImGui::GetContentRegionAvail().x, a.y + height};
