@@ -115,17 +115,27 @@ TEST(Events, BeginAndEndAreDeliveredAfterTheStep) {
     EXPECT_FALSE(events[1].begin);
 }
 
-// Ten boxes stacked on the ground stay put: the top one moves less than 2 cm in 10 s.
-TEST(Stability, BoxStackRests) {
+namespace {
+
+// n boxes 1×1 m of 1 kg (the top one of topMass) stacked on a static ground whose top is y = 0,
+// friction 0.6, no bounce. The top box is the last body.
+World column(int n, double topMass, double groundWidth) {
     WorldSettings s;
     s.gravity = {0, -9.81};
     s.friction = 0.6;
     s.restitution = 0;
     World w(s);
-    w.addBody(ground({0, -1}, 40, 2));
-    BodyId top = 0;
-    for (int i = 0; i < 10; ++i)
-        top = w.addBody(box(("box" + std::to_string(i)).c_str(), {0, 0.5 + i}, 1, 1, 1));
+    w.addBody(ground({0, -1}, groundWidth, 2));
+    for (int i = 0; i < n; ++i)
+        w.addBody(
+            box(("box" + std::to_string(i)).c_str(), {0, 0.5 + i}, 1, 1, i == n - 1 ? topMass : 1));
+    return w;
+}
+
+// Ten boxes stacked on the ground stay put: the top one moves less than 2 cm in 10 s.
+TEST(Stability, BoxStackRests) {
+    World w = column(10, 1, 40);
+    const BodyId top = w.bodies().size() - 1;
     const Vec2 start = w.body(top).xf.p;
     run(w, 10);
     EXPECT_LT(glm::length(w.body(top).xf.p - start), 0.02);
@@ -139,18 +149,8 @@ TEST(Stability, BoxStackRests) {
 // the heavy one). Both fell before the projection corrected a contact's two points together.
 TEST(Stability, TallAndTopHeavyColumnsStand) {
     for (const double topMass : {1.0, 100.0}) {
-        WorldSettings s;
-        s.gravity = {0, -9.81};
-        s.friction = 0.6;
-        s.restitution = 0;
-        World w(s);
-        w.addBody(ground({0, -0.5}, 20, 1));
-        const int n = topMass == 1 ? 20 : 10;
-        BodyId top = 0;
-        for (int i = 0; i < n; ++i) {
-            const double m = i == n - 1 ? topMass : 1;
-            top = w.addBody(box(("box" + std::to_string(i)).c_str(), {0, 0.5 + i}, 1, 1, m));
-        }
+        World w = column(topMass == 1 ? 20 : 10, topMass, 20);
+        const BodyId top = w.bodies().size() - 1;
         const Vec2 start = w.body(top).xf.p;
         run(w, 60);
         EXPECT_EQ(w.body(top).xf.p.x, 0) << "top mass " << topMass;
