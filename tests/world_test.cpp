@@ -132,6 +132,8 @@ World column(int n, double topMass, double groundWidth) {
     return w;
 }
 
+} // namespace
+
 // Ten boxes stacked on the ground stay put: the top one moves less than 2 cm in 10 s.
 TEST(Stability, BoxStackRests) {
     World w = column(10, 1, 40);
