@@ -6,10 +6,11 @@
 // can reach farther than that, and a small fast one could then pass through a thin wall. So each
 // dynamic body that moved more than half its inner radius in the step, and ended deeper than the
 // linear slop in a static body it was not touching at the start, or with its centre's path
-// through it, is swept from its start pose to its end pose (position and angle linear in t)
-// against it: where it first enters it that deep, it is put back, at the time of impact found by
-// bisection (Hecker's Listing 1) to the distance tolerance. It keeps its velocity; the next
-// step's contact stops or bounces it.
+// into or through one, is swept from its start pose to its end pose (position and angle linear in
+// t) against it: where it first enters it that deep, it is put back, at the time of impact found by
+// bisection (Hecker's Listing 1) to the distance tolerance. It keeps its velocity, and the next
+// step's contact stops or bounces it; but in the projection method, where velocities follow the
+// positions, the velocity follows this correction too.
 #include "broad_phase.h"
 #include "collide.h"
 #include "step_context.h"
@@ -91,14 +92,15 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& wall, const Aab
     const auto [t0, t1] =
         window(from.xf.p, b.xf.p, wallBox, b.shape.boundingRadius() + s.linearSlop);
     if (t0 > t1) return 1;
-    // A body touching the wall at the start had a contact with it all through the step: the
-    // solver's to hold (a body sliding and turning along a wall dips in on the straight sweep).
-    if (deepest(b, from.xf, wall, s.linearSlop) > -INFINITY) return 1;
-    const double allowed = s.linearSlop + s.distanceTolerance;
+    const double startDepth = deepest(b, from.xf, wall, s.linearSlop); // −∞: not touching
+    const double allowed = std::max(s.linearSlop, startDepth) + s.distanceTolerance;
     auto enters = [&](double t) { return deepest(b, poseAt(b, from, t).xf, wall) > allowed; };
-    // Its contacts failed to stop the body if it ends deeper in the wall than it may, or if its
-    // centre went through it.
-    if (!enters(1) && !passesThrough(from.xf.p, b.xf.p, wall)) return 1;
+    // Its contacts failed to stop the body if its centre went into or through the wall, or if it
+    // ends deeper in a wall it was not touching at the start. (One that was touching it had a
+    // contact all through the step: a body sliding and turning along a wall dips in on the
+    // straight sweep between its poses, but its centre stays out.)
+    const bool touching = startDepth > -INFINITY;
+    if (!passesThrough(from.xf.p, b.xf.p, wall) && (touching || !enters(1))) return 1;
     // Over the window, steps of at most kMaxTravel of the inner radius cannot jump over the wall
     // (up to kMaxSamples of them: a body sent across the world in one step is not followed).
     const double n =
@@ -114,7 +116,7 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& wall, const Aab
 
 } // namespace
 
-void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start) {
+void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, bool updateVelocities) {
     std::vector<std::pair<const Body*, Aabb>> walls; // the static bodies, found when first needed
     bool found = false;
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
@@ -132,6 +134,10 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start) {
             first = std::min(first, timeOfImpact(b, start[i], *wall, box, travel, c.settings));
         if (first < 1) {
             const Interpolated back = poseAt(b, start[i], first);
+            if (updateVelocities) { // position-based: the velocity follows the position
+                b.v += (back.xf.p - b.xf.p) / c.h;
+                b.w += (back.angle - b.angle) / c.h;
+            }
             b.angle = back.angle;
             b.xf = back.xf;
         }

@@ -77,7 +77,7 @@ void applyPenaltyForces(StepContext& c);
 void stepExact(StepContext& c);
 
 // continuous.cpp: a body that moved far in the step is put back where it would have entered a
-// static body it was not stopped at.
-void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start);
+// static body it was not stopped at (and, with updateVelocities, its velocity follows).
+void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, bool updateVelocities);
 
 } // namespace carom

@@ -240,7 +240,7 @@ void World::step() {
         if (method == Method::ImpulseProjection)
             projectContacts(c, settings_.positionIterations, false);
         if (method == Method::Projection) projectContacts(c, settings_.positionIterations, true);
-        stopAtStaticBodies(c, start); // no fast body through a thin wall
+        stopAtStaticBodies(c, start, method == Method::Projection); // none through a thin wall
     }
     queueContactEvents(c, previousContacts_);
     time_ += settings_.timeStep;
