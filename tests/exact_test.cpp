@@ -421,9 +421,4 @@ TEST_P(ThinWallAnyMethod, ThreeFastBallsStayInTheirHalfOfTheBox) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Methods, ThinWallAnyMethod, ::testing::ValuesIn(allMethods()),
-                         [](const auto& info) {
-                             std::string name(toString(info.param));
-                             for (char& c : name)
-                                 if (c == '+') c = '_';
-                             return name;
-                         });
+                         [](const auto& info) { return testName(info.param); });

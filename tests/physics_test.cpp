@@ -280,9 +280,4 @@ TEST_P(WallSlide, BallFallsAlongAWallWithoutGainingEnergy) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Methods, WallSlide, ::testing::ValuesIn(allMethods()),
-                         [](const auto& info) {
-                             std::string name(toString(info.param));
-                             for (char& c : name)
-                                 if (c == '+') c = '_';
-                             return name;
-                         });
+                         [](const auto& info) { return testName(info.param); });

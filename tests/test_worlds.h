@@ -92,4 +92,12 @@ inline void run(World& w, double seconds) {
         w.step();
 }
 
+// A method's name as a test name may spell it ("impulse+projection" → "impulse_projection").
+inline std::string testName(Method m) {
+    std::string name(toString(m));
+    for (char& c : name)
+        if (c == '+') c = '_';
+    return name;
+}
+
 } // namespace carom::test
