@@ -36,12 +36,6 @@ struct PointConstraint {
     double normalImpulse, tangentImpulse;
 };
 
-// K of the block solver (solveBlock): v = K x + b for the two points' normal impulses x.
-struct BlockMatrix {
-    double k11 = 0, k12 = 0, k22 = 0, det = 0;
-    bool invertible = false;
-};
-
 struct Constraint {
     std::size_t manifold; // index in the step's contacts
     BodyId a, b;
@@ -97,22 +91,6 @@ double bias(const StepContext& c, const ContactPoint& cp) {
     return cp.depth < 0 ? cp.depth / c.h : 0;
 }
 
-BlockMatrix blockMatrix(const SolverBody& A, const SolverBody& B, const Constraint& k) {
-    const PointConstraint& p1 = k.points[0];
-    const PointConstraint& p2 = k.points[1];
-    const Vec2 n = k.normal;
-    const double ra1 = cross(p1.anchorA, n), rb1 = cross(p1.anchorB, n);
-    const double ra2 = cross(p2.anchorA, n), rb2 = cross(p2.anchorB, n);
-    const double mass = A.invMass + B.invMass;
-    BlockMatrix K;
-    K.k11 = mass + A.invInertia * ra1 * ra1 + B.invInertia * rb1 * rb1;
-    K.k22 = mass + A.invInertia * ra2 * ra2 + B.invInertia * rb2 * rb2;
-    K.k12 = mass + A.invInertia * ra1 * ra2 + B.invInertia * rb1 * rb2;
-    K.det = K.k11 * K.k22 - K.k12 * K.k12;
-    K.invertible = K.k11 * K.k11 < 1000 * K.det;
-    return K;
-}
-
 Constraint prepare(const StepContext& c, const std::vector<SolverBody>& bodies, std::size_t j) {
     const Manifold& m = c.contacts[j];
     const SolverBody& A = bodies[m.a];
@@ -130,7 +108,9 @@ Constraint prepare(const StepContext& c, const std::vector<SolverBody>& bodies, 
         p.normalImpulse = c.settings.warmStarting ? cp.normalImpulse : 0;
         p.tangentImpulse = c.settings.warmStarting ? cp.tangentImpulse : 0;
     }
-    if (k.count == 2) k.block = blockMatrix(A, B, k);
+    if (k.count == 2)
+        k.block = blockMatrix(A, B, k.points[0].anchorA, k.points[0].anchorB, k.points[1].anchorA,
+                              k.points[1].anchorB, k.normal);
     return k;
 }
 

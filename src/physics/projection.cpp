@@ -83,14 +83,10 @@ bool correctBlock(Body& A, Body& B, const Geometry (&g)[2], const double (&C)[2]
     const Vec2 n = g[0].n;
     const Vec2 rA1 = g[0].point - A.xf.p, rB1 = g[0].point - B.xf.p;
     const Vec2 rA2 = g[1].point - A.xf.p, rB2 = g[1].point - B.xf.p;
-    const double ra1 = cross(rA1, n), rb1 = cross(rB1, n), ra2 = cross(rA2, n), rb2 = cross(rB2, n);
-    const double mass = A.invMass + B.invMass;
-    const double k11 = mass + A.invInertia * ra1 * ra1 + B.invInertia * rb1 * rb1;
-    const double k22 = mass + A.invInertia * ra2 * ra2 + B.invInertia * rb2 * rb2;
-    const double k12 = mass + A.invInertia * ra1 * ra2 + B.invInertia * rb1 * rb2;
-    const double det = k11 * k22 - k12 * k12;
-    if (!(k11 * k11 < 1000 * det)) return false;
-    const double x1 = (-C[0] * k22 + C[1] * k12) / det, x2 = (-C[1] * k11 + C[0] * k12) / det;
+    const BlockMatrix K = blockMatrix(A, B, rA1, rB1, rA2, rB2, n);
+    if (!K.invertible) return false;
+    const double x1 = (-C[0] * K.k22 + C[1] * K.k12) / K.det;
+    const double x2 = (-C[1] * K.k11 + C[0] * K.k12) / K.det;
     if (x1 < 0 || x2 < 0) return false;
     const Vec2 P1 = x1 * n, P2 = x2 * n;
     move(A, -A.invMass * (P1 + P2), -A.invInertia * (cross(rA1, P1) + cross(rA2, P2)), h,
