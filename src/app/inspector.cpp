@@ -2,7 +2,6 @@
 // value is applied when Enter is pressed; a refused one leaves the body as it was and says why.
 #include "panels.h"
 
-#include "energy_bar.h"
 #include <cmath>
 #include <cstdio>
 #include <imgui.h>
@@ -86,9 +85,12 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
         return;
     }
     const carom::BodyId id = *s.selected;
-    // Top left, under the energy bar: the stats have the bottom right.
-    const float top = ui.view.showEnergy ? kEnergyBarTop + energyBarHeight() : 0;
-    ImGui::SetNextWindowPos({view.min.x + 10, view.min.y + top + 10}, ImGuiCond_Appearing);
+    // On the left, at the other end from the stats (top, under the energy bar, or bottom).
+    if (statsOnTop(view))
+        ImGui::SetNextWindowPos({view.min.x + 10, view.max.y - 40}, ImGuiCond_Appearing, {0, 1});
+    else
+        ImGui::SetNextWindowPos({view.min.x + 10, view.min.y + belowEnergyBar(ui.view) + 10},
+                                ImGuiCond_Appearing);
     bool open = true;
     char title[96];
     std::snprintf(title, sizeof title, "Inspector: %s###inspector", s.world.body(id).name.c_str());

@@ -287,11 +287,11 @@ void graphsWindow(UiContext& ui, ImVec2 display) {
 
 void statsWindow(UiContext& ui, const Rect& view) {
     // Bottom right, beside the clock; in a narrow view, top right under the energy bar.
-    if (view.size().x >= 540) {
+    if (!statsOnTop(view)) {
         ImGui::SetNextWindowPos({view.max.x - 10, view.max.y - 10}, ImGuiCond_Always, {1, 1});
     } else {
-        const float top = ui.view.showEnergy ? kEnergyBarTop + energyBarHeight() : 0;
-        ImGui::SetNextWindowPos({view.max.x - 10, view.min.y + top + 10}, ImGuiCond_Always, {1, 0});
+        ImGui::SetNextWindowPos({view.max.x - 10, view.min.y + belowEnergyBar(ui.view) + 10},
+                                ImGuiCond_Always, {1, 0});
     }
     ImGui::SetNextWindowBgAlpha(0.55f);
     ImGui::Begin("Stats", &ui.view.showStats,
@@ -386,6 +386,14 @@ bool openSceneFile(UiContext& ui, const std::string& path) {
         ui.panels.fileError = true;
         return false;
     }
+}
+
+bool statsOnTop(const Rect& view) {
+    return view.size().x < 540;
+}
+
+float belowEnergyBar(const ViewOptions& view) {
+    return view.showEnergy ? kEnergyBarTop + energyBarHeight() : 0;
 }
 
 void noteOverlay(PanelState& panels) {

@@ -51,6 +51,14 @@ struct PanelState {
     std::vector<Rect> overlays; // the windows over the simulation view in the last frame
 };
 
+// The stats window sits bottom right in the view, or top right when the view is too narrow for
+// it beside the clock; the inspector takes the other end of the left side.
+bool statsOnTop(const Rect& view);
+
+// How far below the top of the simulation view the windows placed there start: under the energy
+// bar when it is shown.
+float belowEnergyBar(const ViewOptions& view);
+
 // Notes the current window (between ImGui::Begin and End) as one over the simulation view, whose
 // clicks and wheel are not the view's.
 void noteOverlay(PanelState& panels);
