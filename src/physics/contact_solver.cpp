@@ -13,6 +13,7 @@
 // of constraints sharing no body (solveOrder), which gives the same result as the manifolds' order.
 #include "contact_math.h"
 #include "counting_sort.h"
+#include "wide.h"
 #include "step_context.h"
 
 #include <algorithm>
@@ -27,32 +28,6 @@ struct SolverBody {
     double w;
     double invMass, invInertia;
 };
-
-struct PointConstraint {
-    Vec2 anchorA, anchorB;
-    double normalMass, tangentMass; // effective masses along normal and tangent
-    double bias;                    // the normal velocity allowed, bias() below
-    double relativeVelocity;        // normal velocity at which the bodies meet (for restitution)
-    double normalImpulse, tangentImpulse;
-};
-
-struct Constraint {
-    std::size_t manifold; // index in the step's contacts
-    BodyId a, b;
-    Vec2 normal, tangent;
-    double friction;
-    int count;
-    PointConstraint points[2];
-    BlockMatrix block; // two points only
-};
-
-Vec2 velocityAt(const SolverBody& A, const SolverBody& B, const PointConstraint& p) {
-    return relativeVelocity(A, B, p.anchorA, p.anchorB);
-}
-
-void push(SolverBody& A, SolverBody& B, const PointConstraint& p, Vec2 P) {
-    applyImpulse(A, B, p.anchorA, p.anchorB, P);
-}
 
 // The normal relative acceleration at a point from the step's forces, Δv_n / h.
 double normalAcceleration(const StepContext& c, const Manifold& m, const ContactPoint& cp) {
@@ -91,106 +66,245 @@ double bias(const StepContext& c, const ContactPoint& cp) {
     return cp.depth < 0 ? cp.depth / c.h : 0;
 }
 
-Constraint prepare(const StepContext& c, const std::vector<SolverBody>& bodies, std::size_t j) {
+// ---- Constraints, four at a time -------------------------------------------------------------
+// The constraints of a wave (solveOrder) share no moving body, so four of them are solved side by
+// side, each in its lane of a WideConstraint, with the same operations as one alone: the
+// velocities of their bodies are gathered into lanes, solved, and scattered back. Static and
+// kinematic bodies are never changed by a contact (no inverse mass), so lanes may share them.
+// Padding lanes have no point and use a null body at rest.
+
+struct WideBody {
+    Wide vx, vy, w, invMass, invInertia;
+};
+
+struct WidePoint {
+    Wide rAx, rAy, rBx, rBy;        // anchors: the point relative to each centre of mass
+    Wide normalMass, tangentMass;   // effective masses along normal and tangent
+    Wide bias;                      // the normal velocity allowed, bias() above
+    Wide relativeVelocity;          // normal velocity at which the bodies meet (restitution)
+    Wide bounceVelocity;            // the normal velocity a bounce leaves them with
+    Wide normalImpulse, tangentImpulse;
+    Mask present; // the lane's manifold has this point
+};
+
+struct WideConstraint {
+    std::size_t a[4], b[4];  // solver bodies of each lane (the null body for padding)
+    std::size_t manifold[4]; // the lane's manifold in the step's contacts; kNone for padding
+    int count[4];
+    Wide nx, ny, tx, ty, friction;
+    Mask restitutes; // the lane's manifold has restitution > 0
+    WidePoint points[2];
+    Wide k11, k12, k22, det; // the block solver's K (blockMatrix, contact_math.h)
+    Mask block;              // two points and an invertible K
+};
+
+constexpr std::size_t kNone = ~std::size_t{0};
+
+void prepareLane(const StepContext& c, const std::vector<SolverBody>& bodies, std::size_t j,
+                 WideConstraint& k, int l) {
     const Manifold& m = c.contacts[j];
     const SolverBody& A = bodies[m.a];
     const SolverBody& B = bodies[m.b];
-    Constraint k{j, m.a, m.b, m.normal, tangentOf(m.normal), m.friction, m.count, {}, {}};
-    for (int i = 0; i < m.count; ++i) {
+    const Vec2 n = m.normal, t = tangentOf(n);
+    k.a[l] = m.a;
+    k.b[l] = m.b;
+    k.manifold[l] = j;
+    k.count[l] = m.count;
+    k.nx[l] = n.x;
+    k.ny[l] = n.y;
+    k.tx[l] = t.x;
+    k.ty[l] = t.y;
+    k.friction[l] = m.friction;
+    k.restitutes[l] = m.restitution > 0 ? -1 : 0;
+    for (int i = 0; i < 2; ++i) {
+        WidePoint& p = k.points[i];
+        p.present[l] = i < m.count ? -1 : 0;
+        if (i >= m.count) {
+            p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0;
+            p.normalMass[l] = p.tangentMass[l] = p.bias[l] = 0;
+            p.relativeVelocity[l] = p.bounceVelocity[l] = 0;
+            p.normalImpulse[l] = p.tangentImpulse[l] = 0;
+            continue;
+        }
         const ContactPoint& cp = m.points[i];
-        PointConstraint& p = k.points[i];
-        p.anchorA = cp.anchorA;
-        p.anchorB = cp.anchorB;
-        p.normalMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, k.normal);
-        p.tangentMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, k.tangent);
-        p.bias = bias(c, cp);
-        p.relativeVelocity = meetingVelocity(c, m, cp, glm::dot(velocityAt(A, B, p), k.normal));
-        p.normalImpulse = c.settings.warmStarting ? cp.normalImpulse : 0;
-        p.tangentImpulse = c.settings.warmStarting ? cp.tangentImpulse : 0;
+        const Vec2 rA = cp.anchorA, rB = cp.anchorB;
+        p.rAx[l] = rA.x;
+        p.rAy[l] = rA.y;
+        p.rBx[l] = rB.x;
+        p.rBy[l] = rB.y;
+        p.normalMass[l] = effectiveMass(A, B, rA, rB, n);
+        p.tangentMass[l] = effectiveMass(A, B, rA, rB, t);
+        p.bias[l] = bias(c, cp);
+        const double meet = meetingVelocity(c, m, cp, glm::dot(relativeVelocity(A, B, rA, rB), n));
+        p.relativeVelocity[l] = meet;
+        p.bounceVelocity[l] =
+            m.restitution > 0 ? separatingVelocity(c, m, cp, -m.restitution * meet) : 0;
+        p.normalImpulse[l] = c.settings.warmStarting ? cp.normalImpulse : 0;
+        p.tangentImpulse[l] = c.settings.warmStarting ? cp.tangentImpulse : 0;
     }
-    if (k.count == 2)
-        k.block = blockMatrix(A, B, k.points[0].anchorA, k.points[0].anchorB, k.points[1].anchorA,
-                              k.points[1].anchorB, k.normal);
-    return k;
+    BlockMatrix K;
+    if (m.count == 2)
+        K = blockMatrix(A, B, m.points[0].anchorA, m.points[0].anchorB, m.points[1].anchorA,
+                        m.points[1].anchorB, n);
+    const bool block = m.count == 2 && K.invertible;
+    k.k11[l] = block ? K.k11 : 1;
+    k.k12[l] = block ? K.k12 : 0;
+    k.k22[l] = block ? K.k22 : 1;
+    k.det[l] = block ? K.det : 1;
+    k.block[l] = block ? -1 : 0;
+}
+
+void padLane(WideConstraint& k, int l, std::size_t nullBody) {
+    k.a[l] = k.b[l] = nullBody;
+    k.manifold[l] = kNone;
+    k.count[l] = 0;
+    k.nx[l] = k.ny[l] = k.tx[l] = k.ty[l] = k.friction[l] = 0;
+    k.restitutes[l] = 0;
+    for (WidePoint& p : k.points) {
+        p.present[l] = 0;
+        p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0;
+        p.normalMass[l] = p.tangentMass[l] = p.bias[l] = 0;
+        p.relativeVelocity[l] = p.bounceVelocity[l] = 0;
+        p.normalImpulse[l] = p.tangentImpulse[l] = 0;
+    }
+    k.k11[l] = k.k22[l] = k.det[l] = 1;
+    k.k12[l] = 0;
+    k.block[l] = 0;
+}
+
+[[gnu::always_inline]] inline WideBody gather(const std::vector<SolverBody>& bodies,
+                                              const std::size_t (&index)[4]) {
+    WideBody w;
+    for (int l = 0; l < 4; ++l) {
+        const SolverBody& b = bodies[index[l]];
+        w.vx[l] = b.v.x;
+        w.vy[l] = b.v.y;
+        w.w[l] = b.w;
+        w.invMass[l] = b.invMass;
+        w.invInertia[l] = b.invInertia;
+    }
+    return w;
+}
+
+[[gnu::always_inline]] inline void scatter(std::vector<SolverBody>& bodies,
+                                           const std::size_t (&index)[4], const WideBody& w) {
+    for (int l = 0; l < 4; ++l) {
+        SolverBody& b = bodies[index[l]];
+        b.v = {w.vx[l], w.vy[l]};
+        b.w = w.w[l];
+    }
+}
+
+// relativeVelocity (contact_math.h), v_B + ω_B × r_B − v_A − ω_A × r_A, operation for operation.
+struct WideVec {
+    Wide x, y;
+};
+[[gnu::always_inline]] inline WideVec velocityAt(const WideBody& A, const WideBody& B,
+                                                 const WidePoint& p) {
+    return {((B.vx + (-B.w) * p.rBy) - A.vx) - ((-A.w) * p.rAy),
+            ((B.vy + B.w * p.rBx) - A.vy) - (A.w * p.rAx)};
+}
+
+// applyImpulse (contact_math.h): +P to B and −P to A at the point.
+[[gnu::always_inline]] inline void push(WideBody& A, WideBody& B, const WidePoint& p, Wide Px,
+                                        Wide Py) {
+    A.vx = A.vx - A.invMass * Px;
+    A.vy = A.vy - A.invMass * Py;
+    A.w = A.w - A.invInertia * (p.rAx * Py - p.rAy * Px);
+    B.vx = B.vx + B.invMass * Px;
+    B.vy = B.vy + B.invMass * Py;
+    B.w = B.w + B.invInertia * (p.rBx * Py - p.rBy * Px);
 }
 
 // Warm starting: the last step's impulses applied again (after every point's velocity was taken
 // in prepare, which they would otherwise falsify).
-void warmStart(std::vector<SolverBody>& bodies, const Constraint& k) {
-    SolverBody& A = bodies[k.a];
-    SolverBody& B = bodies[k.b];
-    for (int i = 0; i < k.count; ++i) {
-        const PointConstraint& p = k.points[i];
-        push(A, B, p, p.normalImpulse * k.normal + p.tangentImpulse * k.tangent);
-    }
+[[gnu::always_inline]] inline void warmStart(std::vector<SolverBody>& bodies,
+                                             const WideConstraint& k) {
+    WideBody A = gather(bodies, k.a);
+    WideBody B = gather(bodies, k.b);
+    for (const WidePoint& p : k.points)
+        push(A, B, p, p.normalImpulse * k.nx + p.tangentImpulse * k.tx,
+             p.normalImpulse * k.ny + p.tangentImpulse * k.ty);
+    scatter(bodies, k.a, A);
+    scatter(bodies, k.b, B);
+}
+
+// Coulomb friction: |λ_t| ≤ μ λ_n, the accumulated impulse clamped to the cone.
+[[gnu::always_inline]] inline void solveFriction(WideBody& A, WideBody& B, WideConstraint& k,
+                                                 WidePoint& p) {
+    const WideVec v = velocityAt(A, B, p);
+    const Wide vt = v.x * k.tx + v.y * k.ty;
+    const Wide limit = k.friction * p.normalImpulse;
+    Wide total = clamp(p.tangentImpulse - p.tangentMass * vt, -limit, limit);
+    total = select(p.present, total, p.tangentImpulse);
+    const Wide d = total - p.tangentImpulse;
+    push(A, B, p, d * k.tx, d * k.ty);
+    p.tangentImpulse = total;
 }
 
 // Both points of a manifold at once (Catto's block solver, Box2D): find accumulated impulses
 // x ≥ 0 with v = K x + b ≥ 0 and x·v = 0 (a 2×2 linear complementarity problem), trying in turn
 // both points pushing, only the first, only the second, neither. Solving the two points one
-// after the other instead gives them uneven impulses, and a stack of boxes rocks. Returns false
-// (solve the points in turn) when K is too ill-conditioned to invert: nearly the same point twice.
-bool solveBlock(SolverBody& A, SolverBody& B, Constraint& k) {
-    if (!k.block.invertible) return false;
-    PointConstraint& p1 = k.points[0];
-    PointConstraint& p2 = k.points[1];
-    const Vec2 n = k.normal;
-    const double k11 = k.block.k11, k12 = k.block.k12, k22 = k.block.k22, det = k.block.det;
-
+// after the other instead gives them uneven impulses, and a stack of boxes rocks. Returns the
+// lanes it solved; the others (one point; K too ill-conditioned to invert, nearly the same point
+// twice; or no case fitting, by round-off) solve their points in turn.
+[[gnu::always_inline]] inline Mask solveBlock(WideBody& A, WideBody& B, WideConstraint& k) {
+    WidePoint& p1 = k.points[0];
+    WidePoint& p2 = k.points[1];
+    const Wide zero = splat(0);
+    const Wide old1 = p1.normalImpulse, old2 = p2.normalImpulse;
+    const WideVec u1 = velocityAt(A, B, p1), u2 = velocityAt(A, B, p2);
+    const Wide v1 = (u1.x * k.nx + u1.y * k.ny) - p1.bias;
+    const Wide v2 = (u2.x * k.nx + u2.y * k.ny) - p2.bias;
     // b: the velocities (minus the bias) with the accumulated impulses taken back out.
-    const Vec2 old{p1.normalImpulse, p2.normalImpulse};
-    const double v1 = glm::dot(velocityAt(A, B, p1), n) - p1.bias;
-    const double v2 = glm::dot(velocityAt(A, B, p2), n) - p2.bias;
-    const Vec2 b{v1 - (k11 * old.x + k12 * old.y), v2 - (k12 * old.x + k22 * old.y)};
-    Vec2 x;
-    if (Vec2 both{(k12 * b.y - k22 * b.x) / det, (k12 * b.x - k11 * b.y) / det};
-        both.x >= 0 && both.y >= 0)
-        x = both;
-    else if (double x1 = -b.x / k11; x1 >= 0 && k12 * x1 + b.y >= 0)
-        x = {x1, 0};
-    else if (double x2 = -b.y / k22; x2 >= 0 && k12 * x2 + b.x >= 0)
-        x = {0, x2};
-    else if (b.x >= 0 && b.y >= 0)
-        x = {0, 0};
-    else
-        return false; // no solution found (round-off): the points in turn
-    push(A, B, p1, (x.x - old.x) * n);
-    push(A, B, p2, (x.y - old.y) * n);
-    p1.normalImpulse = x.x;
-    p2.normalImpulse = x.y;
-    return true;
+    const Wide bx = v1 - (k.k11 * old1 + k.k12 * old2), by = v2 - (k.k12 * old1 + k.k22 * old2);
+    const Wide bothX = (k.k12 * by - k.k22 * bx) / k.det;
+    const Wide bothY = (k.k12 * bx - k.k11 * by) / k.det;
+    const Wide x1 = -bx / k.k11, x2 = -by / k.k22;
+    const Mask both = (bothX >= zero) & (bothY >= zero);
+    const Mask first = (x1 >= zero) & (k.k12 * x1 + by >= zero);
+    const Mask second = (x2 >= zero) & (k.k12 * x2 + bx >= zero);
+    const Mask neither = (bx >= zero) & (by >= zero);
+    const Mask solved = k.block & (both | first | second | neither);
+    Wide x = select(both, bothX, select(first, x1, zero));
+    Wide y = select(both, bothY, select(first, zero, select(second, x2, zero)));
+    x = select(solved, x, old1);
+    y = select(solved, y, old2);
+    push(A, B, p1, (x - old1) * k.nx, (x - old1) * k.ny);
+    push(A, B, p2, (y - old2) * k.nx, (y - old2) * k.ny);
+    p1.normalImpulse = x;
+    p2.normalImpulse = y;
+    return solved;
 }
 
-// One Gauss-Seidel pass over a manifold: friction first (its bound uses the normal impulse of
-// the last pass), then the non-penetration constraint v_n ≥ bias. The two bodies are worked on
-// in local copies (a ≠ b), which the compiler can keep in registers.
-void solve(std::vector<SolverBody>& bodies, Constraint& k) {
-    SolverBody A = bodies[k.a];
-    SolverBody B = bodies[k.b];
-    const Vec2 n = k.normal, t = k.tangent;
-    for (int i = 0; i < k.count; ++i) {
-        // Coulomb friction: |λ_t| ≤ μ λ_n, the accumulated impulse clamped to the cone.
-        PointConstraint& p = k.points[i];
-        double vt = glm::dot(velocityAt(A, B, p), t);
-        double limit = k.friction * p.normalImpulse;
-        double total = std::clamp(p.tangentImpulse - p.tangentMass * vt, -limit, limit);
-        push(A, B, p, (total - p.tangentImpulse) * t);
-        p.tangentImpulse = total;
-    }
-    if (!(k.count == 2 && solveBlock(A, B, k)))
-        for (int i = 0; i < k.count; ++i) {
-            PointConstraint& p = k.points[i];
-            double vn = glm::dot(velocityAt(A, B, p), n);
-            double total = std::max(p.normalImpulse + p.normalMass * (p.bias - vn), 0.0);
-            push(A, B, p, (total - p.normalImpulse) * n);
-            p.normalImpulse = total;
-        }
-    bodies[k.a] = A;
-    bodies[k.b] = B;
+// The non-penetration constraint v_n ≥ bias of one point, in the lanes `active`.
+[[gnu::always_inline]] inline void solveNormal(WideBody& A, WideBody& B, WideConstraint& k,
+                                               WidePoint& p, Mask active) {
+    const WideVec v = velocityAt(A, B, p);
+    const Wide vn = v.x * k.nx + v.y * k.ny;
+    Wide total = maxZero(p.normalImpulse + p.normalMass * (p.bias - vn));
+    total = select(active & p.present, total, p.normalImpulse);
+    const Wide d = total - p.normalImpulse;
+    push(A, B, p, d * k.nx, d * k.ny);
+    p.normalImpulse = total;
 }
 
-bool bounces(const PointConstraint& p, double threshold) {
-    return p.relativeVelocity < -threshold && p.normalImpulse > 0;
+// One Gauss-Seidel pass over four manifolds: friction first (its bound uses the normal impulse
+// of the last pass), then the non-penetration constraints.
+[[gnu::always_inline]] inline void solve(std::vector<SolverBody>& bodies, WideConstraint& k) {
+    WideBody A = gather(bodies, k.a);
+    WideBody B = gather(bodies, k.b);
+    solveFriction(A, B, k, k.points[0]);
+    solveFriction(A, B, k, k.points[1]);
+    const Mask rest = ~solveBlock(A, B, k);
+    solveNormal(A, B, k, k.points[0], rest);
+    solveNormal(A, B, k, k.points[1], rest);
+    scatter(bodies, k.a, A);
+    scatter(bodies, k.b, B);
+}
+
+[[gnu::always_inline]] inline Mask bounces(const WidePoint& p, double threshold) {
+    return p.present & (p.relativeVelocity < splat(-threshold)) & (p.normalImpulse > splat(0));
 }
 
 // Restitution, after the contacts hold: where an impact happened (meeting faster than the
@@ -201,75 +315,122 @@ bool bounces(const PointConstraint& p, double threshold) {
 // energy wherever it starts. (Waiting for the next step to bounce at the surface, or moving the
 // bodies to where they would have turned, both broke the energy of elastic collisions of
 // spinning bodies.)
-void restitute(const StepContext& c, std::vector<SolverBody>& bodies, Constraint& k,
-               const Manifold& m) {
-    SolverBody& A = bodies[k.a];
-    SolverBody& B = bodies[k.b];
-    for (int i = 0; i < k.count; ++i) {
-        PointConstraint& p = k.points[i];
-        if (!bounces(p, c.settings.restitutionThreshold)) continue;
-        double vn = glm::dot(velocityAt(A, B, p), k.normal);
-        double target = separatingVelocity(c, m, m.points[i], -m.restitution * p.relativeVelocity);
-        double total = std::max(p.normalImpulse + p.normalMass * (target - vn), 0.0);
-        push(A, B, p, (total - p.normalImpulse) * k.normal);
+[[gnu::always_inline]] inline void restitute(std::vector<SolverBody>& bodies, WideConstraint& k,
+                                             double threshold) {
+    WideBody A = gather(bodies, k.a);
+    WideBody B = gather(bodies, k.b);
+    for (WidePoint& p : k.points) {
+        const Mask bounce = k.restitutes & bounces(p, threshold);
+        const WideVec v = velocityAt(A, B, p);
+        const Wide vn = v.x * k.nx + v.y * k.ny;
+        Wide total = maxZero(p.normalImpulse + p.normalMass * (p.bounceVelocity - vn));
+        total = select(bounce, total, p.normalImpulse);
+        const Wide d = total - p.normalImpulse;
+        push(A, B, p, d * k.nx, d * k.ny);
         p.normalImpulse = total;
     }
+    scatter(bodies, k.a, A);
+    scatter(bodies, k.b, B);
+}
+
+bool anyLane(Mask m) {
+    return m[0] | m[1] | m[2] | m[3];
+}
+
+// The passes over the constraints, compiled twice: for processors with AVX2 (four lanes in one
+// instruction) and for any x86-64 (two instructions of two lanes); chosen when the program starts.
+[[gnu::target_clones("avx2", "default")]] void solvePasses(std::vector<SolverBody>& bodies,
+                                                           std::vector<WideConstraint>& wide,
+                                                           const WorldSettings& s) {
+    for (const WideConstraint& k : wide)
+        warmStart(bodies, k);
+    for (int it = 0; it < s.velocityIterations; ++it)
+        for (WideConstraint& k : wide)
+            solve(bodies, k);
+    for (int it = 0; it < s.velocityIterations; ++it)
+        for (WideConstraint& k : wide)
+            if (anyLane(k.restitutes)) restitute(bodies, k, s.restitutionThreshold);
 }
 
 // The order in which the passes visit the manifolds. A constraint reads and writes only the
-// velocities of its two bodies, so two constraints that share no body commute, and any order that
-// keeps the order of each body's constraints gives the same result to the last bit. Here: by
-// wave, a constraint's wave coming after those of the earlier constraints (in the order of the
-// manifolds) on either of its bodies. Neighbours in a wave share no body, so the processor works
-// on several at once instead of waiting for each one's result, the bound of the solve.
-std::vector<std::size_t> solveOrder(const std::vector<Manifold>& contacts, std::size_t bodyCount) {
+// velocities of its two bodies (none of a static or kinematic body, which it cannot change), so
+// two constraints that share no moving body commute, and any order that keeps the order of each
+// body's constraints gives the same result to the last bit. Here: by wave, a constraint's wave
+// coming after those of the earlier constraints (in the order of the manifolds) on either of its
+// moving bodies. The constraints of a wave share no moving body, and are solved four at a time.
+struct SolveOrder {
+    std::vector<std::size_t> order;     // manifold indices, wave by wave
+    std::vector<std::size_t> waveStart; // where each wave begins in `order`, and the end
+};
+
+SolveOrder solveOrder(const std::vector<Manifold>& contacts, const std::vector<Body>& bodies) {
     std::vector<std::size_t> wave(contacts.size());
-    std::vector<std::size_t> next(bodyCount, 0); // per body: the wave after its last constraint's
+    std::vector<std::size_t> next(bodies.size(), 0); // per body: the wave after its last one's
     std::size_t waves = 0;
     for (std::size_t j = 0; j < contacts.size(); ++j) {
         const Manifold& m = contacts[j];
-        wave[j] = std::max(next[m.a], next[m.b]);
-        next[m.a] = next[m.b] = wave[j] + 1;
+        const bool movesA = bodies[m.a].isDynamic(), movesB = bodies[m.b].isDynamic();
+        wave[j] = std::max(movesA ? next[m.a] : 0, movesB ? next[m.b] : 0);
+        if (movesA) next[m.a] = wave[j] + 1;
+        if (movesB) next[m.b] = wave[j] + 1;
         waves = std::max(waves, wave[j] + 1);
     }
-    std::vector<std::size_t> order(contacts.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    return countingSort(order, waves, [&](std::size_t j) { return wave[j]; });
+    SolveOrder s;
+    s.order.resize(contacts.size());
+    std::iota(s.order.begin(), s.order.end(), std::size_t{0});
+    s.order = countingSort(s.order, waves, [&](std::size_t j) { return wave[j]; });
+    s.waveStart.assign(waves + 1, 0);
+    for (std::size_t j = 0; j < contacts.size(); ++j)
+        ++s.waveStart[wave[j] + 1];
+    std::partial_sum(s.waveStart.begin(), s.waveStart.end(), s.waveStart.begin());
+    return s;
+}
+
+// The constraints of each wave in lanes of four, waves in order.
+void prepare(const StepContext& c, const std::vector<SolverBody>& bodies,
+             std::vector<WideConstraint>& wide) {
+    const SolveOrder s = solveOrder(c.contacts, c.bodies);
+    wide.clear();
+    for (std::size_t w = 0; w + 1 < s.waveStart.size(); ++w)
+        for (std::size_t j = s.waveStart[w]; j < s.waveStart[w + 1]; j += 4) {
+            WideConstraint& k = wide.emplace_back();
+            for (int l = 0; l < 4; ++l)
+                if (j + l < s.waveStart[w + 1])
+                    prepareLane(c, bodies, s.order[j + l], k, l);
+                else
+                    padLane(k, l, c.bodies.size());
+        }
 }
 
 } // namespace
 
 void solveImpulses(StepContext& c) {
-    std::vector<SolverBody> bodies;
-    bodies.reserve(c.bodies.size());
+    // Scratch kept from step to step: a large scene's arrays are not allocated anew each step.
+    static thread_local std::vector<SolverBody> bodies;
+    static thread_local std::vector<WideConstraint> wide;
+    bodies.clear();
     for (const Body& b : c.bodies)
         bodies.push_back(SolverBody{b.v, b.w, b.invMass, b.invInertia});
-    std::vector<Constraint> constraints;
-    constraints.reserve(c.contacts.size());
-    for (std::size_t j : solveOrder(c.contacts, c.bodies.size()))
-        constraints.push_back(prepare(c, bodies, j));
+    bodies.push_back(SolverBody{{0, 0}, 0, 0, 0}); // the null body of padding lanes
+    prepare(c, bodies, wide);
 
-    for (const Constraint& k : constraints)
-        warmStart(bodies, k);
-    for (int it = 0; it < c.settings.velocityIterations; ++it)
-        for (Constraint& k : constraints)
-            solve(bodies, k);
-    for (int it = 0; it < c.settings.velocityIterations; ++it)
-        for (Constraint& k : constraints)
-            if (c.contacts[k.manifold].restitution > 0)
-                restitute(c, bodies, k, c.contacts[k.manifold]);
+    solvePasses(bodies, wide, c.settings);
 
-    for (std::size_t i = 0; i < bodies.size(); ++i) {
+    for (std::size_t i = 0; i < c.bodies.size(); ++i) {
         c.bodies[i].v = bodies[i].v;
         c.bodies[i].w = bodies[i].w;
     }
-    for (const Constraint& k : constraints)
-        for (int i = 0; i < k.count; ++i) {
-            const PointConstraint& p = k.points[i];
-            c.contacts[k.manifold].points[i].normalImpulse = p.normalImpulse;
-            c.contacts[k.manifold].points[i].tangentImpulse = p.tangentImpulse;
-            if (bounces(p, c.settings.restitutionThreshold)) ++c.diagnostics.collisions;
-        }
+    for (const WideConstraint& k : wide)
+        for (int l = 0; l < 4; ++l)
+            for (int i = 0; i < k.count[l]; ++i) {
+                const WidePoint& p = k.points[i];
+                ContactPoint& cp = c.contacts[k.manifold[l]].points[i];
+                cp.normalImpulse = p.normalImpulse[l];
+                cp.tangentImpulse = p.tangentImpulse[l];
+                if (p.relativeVelocity[l] < -c.settings.restitutionThreshold &&
+                    p.normalImpulse[l] > 0)
+                    ++c.diagnostics.collisions;
+            }
 }
 
 } // namespace carom
