@@ -10,6 +10,7 @@
 #include <SDL.h>
 #include <SDL_opengl.h>
 #include <algorithm>
+#include <vector>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
 #include <cstdio>
@@ -154,8 +155,9 @@ void smooth(double& avg, double sample) {
     avg = avg == 0 ? sample : 0.9 * avg + 0.1 * sample;
 }
 
-// One frame: events, the stepper (at most one advance), the UI, drawing.
-void frame(AppState& a, double dt, bool& quit) {
+// One frame: events, the stepper (at most one advance), the UI, drawing. Returns the physics
+// time, ms.
+double frame(AppState& a, double dt, bool& quit) {
     Session& s = a.session;
     ViewOptions& view = a.prefs.view;
     const Rect simView = simViewRect(view, ImGui::GetIO().DisplaySize); // as the last frame drew it
@@ -208,6 +210,22 @@ void frame(AppState& a, double dt, bool& quit) {
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    return stepMs;
+}
+
+double median(std::vector<double> x) {
+    if (x.empty()) return 0;
+    std::nth_element(x.begin(), x.begin() + x.size() / 2, x.end());
+    return x[x.size() / 2];
+}
+
+// --report: what the run measured, as the command-line contract's last three lines.
+void printReport(const std::vector<double>& frameMs, const std::vector<double>& stepMs,
+                 double simulated, double real) {
+    std::printf("frames: %zu\n", frameMs.size());
+    std::printf("frame_ms: %.3f\n", median(frameMs));
+    std::printf("step_ms: %.3f\n", median(stepMs));
+    std::printf("sim_speed: %.4f\n", real > 0 ? simulated / real : 0);
 }
 
 } // namespace
@@ -215,7 +233,8 @@ void frame(AppState& a, double dt, bool& quit) {
 int runApp(const AppOptions& opt) {
     AppState a;
     const bool screenshotRun = !opt.screenshot.empty();
-    a.configDir = screenshotRun ? "" : configDir(); // a screenshot shows the defaults
+    // A screenshot or a report shows the defaults, not the remembered settings.
+    a.configDir = screenshotRun || opt.report ? "" : configDir();
     if (!a.configDir.empty())
         a.iniPath = (std::filesystem::path(a.configDir) / "imgui.ini").string();
     a.prefs = loadPrefs(a.configDir);
@@ -249,11 +268,14 @@ int runApp(const AppOptions& opt) {
     Uint64 last = SDL_GetPerformanceCounter();
     bool quit = false;
     int status = 0;
+    std::vector<double> frameMs, stepMs; // --report
+    const Uint64 first = last;
+    const double simStart = a.session.world.time();
     for (int n = 1; !quit; ++n) {
         const Uint64 start = SDL_GetPerformanceCounter();
         const double dt = std::min(double(start - last) / freq, 0.25); // a stall is not a jump
         last = start;
-        frame(a, dt, quit);
+        const double physicsMs = frame(a, dt, quit);
         if (screenshotRun && n >= opt.frames) {
             if (!writeScreenshot(a, opt.screenshot)) status = 1;
             quit = true;
@@ -261,11 +283,19 @@ int runApp(const AppOptions& opt) {
         SDL_GL_SwapWindow(a.window);
         // Cap at 60 fps where vsync does not (software GL under Xvfb): leave the CPU to others.
         const double used = double(SDL_GetPerformanceCounter() - start) / freq;
+        if (opt.report) {
+            frameMs.push_back(1000 * used);
+            stepMs.push_back(physicsMs);
+            if (n >= opt.frames) quit = true;
+        }
         smooth(a.stats.frameMs, 1000 * used);
         if (used < 1.0 / 60) SDL_Delay(Uint32((1.0 / 60 - used) * 1000));
         smooth(a.stats.fps, freq / double(SDL_GetPerformanceCounter() - start));
     }
 
+    if (opt.report)
+        printReport(frameMs, stepMs, a.session.world.time() - simStart,
+                    double(SDL_GetPerformanceCounter() - first) / freq);
     if (!opt.saveOnExit.empty() && !saveOnExit(a, opt.saveOnExit)) status = 1;
     a.prefs.timeVars = a.plots.time.names;
     a.prefs.timeWindow = a.plots.time.window;

@@ -12,6 +12,7 @@ struct AppOptions {
     std::string scenePath;  // where it came from ("" for the built-in default)
     std::string screenshot; // --screenshot: write a PNG after `frames` frames and quit
     int frames = 60;
+    bool report = false;    // --report: run `frames` frames, print frame_ms, step_ms, sim_speed
     std::string saveOnExit;    // --save-on-exit
     int width = 0, height = 0; // --window; 0 = the remembered size
 };

@@ -14,6 +14,11 @@ using carom::Vec2;
 
 constexpr int kMaxTrailBodies = 40; // trails for more bodies would cost more than they show
 constexpr double kMaxArrow = 4.0;   // metres: longer force arrows are clipped to this
+// Scenes with more dynamic bodies than this draw them in one batch of plain triangles: no
+// anti-aliased fringes, and outlines only where a body is big enough on screen to show one
+// (thousands of boxes drawn with both cost tens of milliseconds in software OpenGL).
+constexpr int kCrowd = 300;
+constexpr float kOutlinePixels = 8; // bodies smaller than this on screen are drawn without outline
 
 struct Palette {
     ImU32 background, wallFill, wallLine, text, selection;
@@ -51,12 +56,13 @@ void arrow(ImDrawList* dl, const Camera& cam, Vec2 from, Vec2 vec, ImU32 col, fl
 }
 
 void drawBody(ImDrawList* dl, const Camera& cam, const Body& b, ImU32 fill, ImU32 line,
-              float thick) {
+              float thick, bool outline = true) {
     if (b.shape.type() == carom::ShapeType::Circle) {
         const ImVec2 c = cam.toScreen(b.xf.p);
         const float r = float(b.shape.radius() * cam.scale);
         const int segs = std::clamp(int(r / 2), 12, 64);
         dl->AddCircleFilled(c, r, fill, segs);
+        if (!outline) return;
         dl->AddCircle(c, r, line, segs, thick);
         // A radius shows the rotation.
         dl->AddLine(c, cam.toScreen(b.worldPoint({b.shape.radius(), 0})), line, thick);
@@ -68,7 +74,7 @@ void drawBody(ImDrawList* dl, const Camera& cam, const Body& b, ImU32 fill, ImU3
     for (int i = 0; i < n; ++i)
         pts[i] = cam.toScreen(b.worldPoint(vs[i]));
     dl->AddConvexPolyFilled(pts, n, fill);
-    dl->AddPolyline(pts, n, line, ImDrawFlags_Closed, thick);
+    if (outline) dl->AddPolyline(pts, n, line, ImDrawFlags_Closed, thick);
 }
 
 void updateTrails(Trails& t, const Session& s, int length) {
@@ -220,17 +226,24 @@ void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
         drawTrails(dl, rs.trails, s, cam);
     }
     int dynamicCount = 0;
+    for (const Body& b : bodies)
+        dynamicCount += b.isDynamic();
+    const bool crowd = dynamicCount > kCrowd;
+    const ImDrawListFlags flags = dl->Flags;
+    if (crowd) dl->Flags &= ~(ImDrawListFlags_AntiAliasedFill | ImDrawListFlags_AntiAliasedLines);
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         const Body& b = bodies[i];
         if (!b.isDynamic()) {
             drawBody(dl, cam, b, pal.wallFill, pal.wallLine, 1.0f);
             continue;
         }
-        ++dynamicCount;
         const bool selected = s.selected && *s.selected == i;
-        drawBody(dl, cam, b, bodyColor(i, 170), selected ? pal.selection : bodyColor(i, 255),
-                 selected ? 3.0f : 1.5f);
+        const bool outline = selected || !crowd ||
+                             2 * b.shape.innerRadius() * cam.scale >= kOutlinePixels;
+        drawBody(dl, cam, b, bodyColor(i, crowd ? 255 : 170),
+                 selected ? pal.selection : bodyColor(i, 255), selected ? 3.0f : 1.5f, outline);
     }
+    dl->Flags = flags;
     if (in.view.showNames && dynamicCount <= 12)
         for (const Body& b : bodies) {
             if (!b.isDynamic() || b.shape.boundingRadius() * cam.scale < 25) continue;
