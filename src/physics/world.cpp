@@ -77,6 +77,7 @@ BodyId World::addBody(const BodyDef& def) {
     b.restitution = def.restitution;
     b.friction = def.friction;
     b.wall = def.wall;
+    names_.emplace(b.name, bodies_.size());
     bodies_.push_back(std::move(b));
     return bodies_.size() - 1;
 }
@@ -106,9 +107,9 @@ void World::addWalls(const Walls& w) {
 }
 
 std::optional<BodyId> World::findBody(std::string_view name) const {
-    for (BodyId i = 0; i < bodies_.size(); ++i)
-        if (bodies_[i].name == name) return i;
-    return std::nullopt;
+    const auto it = names_.find(std::string(name));
+    if (it == names_.end()) return std::nullopt;
+    return it->second;
 }
 
 std::optional<BodyId> World::bodyAt(Vec2 p) const {

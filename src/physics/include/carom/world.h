@@ -7,7 +7,9 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace carom {
@@ -134,6 +136,7 @@ class World {
   private:
     WorldSettings settings_;
     std::vector<Body> bodies_;
+    std::unordered_map<std::string, BodyId> names_; // body name -> id, for findBody
     std::optional<Walls> walls_;
     std::vector<Thruster> thrusters_;
     std::optional<MouseSpring> spring_;
