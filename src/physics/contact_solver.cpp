@@ -18,15 +18,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 
 namespace carom {
 namespace {
 
-struct SolverBody {
-    Vec2 v;
-    double w;
-    double invMass, invInertia;
+// A body's velocity as the passes keep it: four doubles, one vector load (the fourth unused).
+struct alignas(32) SolverBody {
+    double vx, vy, w, unused;
 };
 
 // The normal relative acceleration at a point from the step's forces, Δv_n / h.
@@ -76,6 +76,7 @@ double bias(const StepContext& c, const ContactPoint& cp) {
 struct WideBody {
     Wide vx, vy, w, invMass, invInertia;
 };
+using Lanes = std::size_t[4];
 
 struct WidePoint {
     Wide rAx, rAy, rBx, rBy;        // anchors: the point relative to each centre of mass
@@ -88,9 +89,10 @@ struct WidePoint {
 };
 
 struct WideConstraint {
-    std::size_t a[4], b[4];  // solver bodies of each lane (the null body for padding)
+    Lanes a, b;              // solver bodies of each lane (the null body for padding)
     std::size_t manifold[4]; // the lane's manifold in the step's contacts; kNone for padding
     int count[4];
+    Wide invMassA, invInertiaA, invMassB, invInertiaB;
     Wide nx, ny, tx, ty, friction;
     Mask restitutes; // the lane's manifold has restitution > 0
     WidePoint points[2];
@@ -100,16 +102,19 @@ struct WideConstraint {
 
 constexpr std::size_t kNone = ~std::size_t{0};
 
-void prepareLane(const StepContext& c, const std::vector<SolverBody>& bodies, std::size_t j,
-                 WideConstraint& k, int l) {
+void prepareLane(const StepContext& c, std::size_t j, WideConstraint& k, int l) {
     const Manifold& m = c.contacts[j];
-    const SolverBody& A = bodies[m.a];
-    const SolverBody& B = bodies[m.b];
+    const Body& A = c.bodies[m.a];
+    const Body& B = c.bodies[m.b];
     const Vec2 n = m.normal, t = tangentOf(n);
     k.a[l] = m.a;
     k.b[l] = m.b;
     k.manifold[l] = j;
     k.count[l] = m.count;
+    k.invMassA[l] = A.invMass;
+    k.invInertiaA[l] = A.invInertia;
+    k.invMassB[l] = B.invMass;
+    k.invInertiaB[l] = B.invInertia;
     k.nx[l] = n.x;
     k.ny[l] = n.y;
     k.tx[l] = t.x;
@@ -158,6 +163,7 @@ void padLane(WideConstraint& k, int l, std::size_t nullBody) {
     k.a[l] = k.b[l] = nullBody;
     k.manifold[l] = kNone;
     k.count[l] = 0;
+    k.invMassA[l] = k.invInertiaA[l] = k.invMassB[l] = k.invInertiaB[l] = 0;
     k.nx[l] = k.ny[l] = k.tx[l] = k.ty[l] = k.friction[l] = 0;
     k.restitutes[l] = 0;
     for (WidePoint& p : k.points) {
@@ -172,27 +178,31 @@ void padLane(WideConstraint& k, int l, std::size_t nullBody) {
     k.block[l] = 0;
 }
 
+// Four bodies' velocities into lanes: four vector loads and a 4×4 transpose (Box2D v3's
+// b2GatherBodies), with the inverse masses the constraint keeps.
 [[gnu::always_inline]] inline WideBody gather(const std::vector<SolverBody>& bodies,
-                                              const std::size_t (&index)[4]) {
-    WideBody w;
-    for (int l = 0; l < 4; ++l) {
-        const SolverBody& b = bodies[index[l]];
-        w.vx[l] = b.v.x;
-        w.vy[l] = b.v.y;
-        w.w[l] = b.w;
-        w.invMass[l] = b.invMass;
-        w.invInertia[l] = b.invInertia;
-    }
-    return w;
+                                              const Lanes& index, Wide invMass, Wide invInertia) {
+    Wide r[4];
+    for (int l = 0; l < 4; ++l)
+        std::memcpy(&r[l], &bodies[index[l]], sizeof(Wide));
+    const Mask even{0, 4, 2, 6}, odd{1, 5, 3, 7}, low{0, 1, 4, 5}, high{2, 3, 6, 7};
+    const Wide t0 = __builtin_shuffle(r[0], r[1], even), t1 = __builtin_shuffle(r[0], r[1], odd);
+    const Wide t2 = __builtin_shuffle(r[2], r[3], even), t3 = __builtin_shuffle(r[2], r[3], odd);
+    return {__builtin_shuffle(t0, t2, low), __builtin_shuffle(t1, t3, low),
+            __builtin_shuffle(t0, t2, high), invMass, invInertia};
 }
 
-[[gnu::always_inline]] inline void scatter(std::vector<SolverBody>& bodies,
-                                           const std::size_t (&index)[4], const WideBody& w) {
-    for (int l = 0; l < 4; ++l) {
-        SolverBody& b = bodies[index[l]];
-        b.v = {w.vx[l], w.vy[l]};
-        b.w = w.w[l];
-    }
+// The lanes' velocities back to their bodies: the transpose the other way, four vector stores.
+// Lanes that share a static body (or the null body) write back the same, unchanged velocity.
+[[gnu::always_inline]] inline void scatter(std::vector<SolverBody>& bodies, const Lanes& index,
+                                           const WideBody& w) {
+    const Mask lo{0, 4, 1, 5}, hi{2, 6, 3, 7}, low{0, 1, 4, 5}, high{2, 3, 6, 7};
+    const Wide t0 = __builtin_shuffle(w.vx, w.vy, lo), t1 = __builtin_shuffle(w.vx, w.vy, hi);
+    const Wide t2 = __builtin_shuffle(w.w, w.w, lo), t3 = __builtin_shuffle(w.w, w.w, hi);
+    const Wide r[4] = {__builtin_shuffle(t0, t2, low), __builtin_shuffle(t0, t2, high),
+                       __builtin_shuffle(t1, t3, low), __builtin_shuffle(t1, t3, high)};
+    for (int l = 0; l < 4; ++l)
+        std::memcpy(&bodies[index[l]], &r[l], sizeof(Wide));
 }
 
 // relativeVelocity (contact_math.h), v_B + ω_B × r_B − v_A − ω_A × r_A, operation for operation.
@@ -220,8 +230,8 @@ struct WideVec {
 // in prepare, which they would otherwise falsify).
 [[gnu::always_inline]] inline void warmStart(std::vector<SolverBody>& bodies,
                                              const WideConstraint& k) {
-    WideBody A = gather(bodies, k.a);
-    WideBody B = gather(bodies, k.b);
+    WideBody A = gather(bodies, k.a, k.invMassA, k.invInertiaA);
+    WideBody B = gather(bodies, k.b, k.invMassB, k.invInertiaB);
     for (const WidePoint& p : k.points)
         push(A, B, p, p.normalImpulse * k.nx + p.tangentImpulse * k.tx,
              p.normalImpulse * k.ny + p.tangentImpulse * k.ty);
@@ -292,8 +302,8 @@ struct WideVec {
 // One Gauss-Seidel pass over four manifolds: friction first (its bound uses the normal impulse
 // of the last pass), then the non-penetration constraints.
 [[gnu::always_inline]] inline void solve(std::vector<SolverBody>& bodies, WideConstraint& k) {
-    WideBody A = gather(bodies, k.a);
-    WideBody B = gather(bodies, k.b);
+    WideBody A = gather(bodies, k.a, k.invMassA, k.invInertiaA);
+    WideBody B = gather(bodies, k.b, k.invMassB, k.invInertiaB);
     solveFriction(A, B, k, k.points[0]);
     solveFriction(A, B, k, k.points[1]);
     const Mask rest = ~solveBlock(A, B, k);
@@ -317,8 +327,8 @@ struct WideVec {
 // spinning bodies.)
 [[gnu::always_inline]] inline void restitute(std::vector<SolverBody>& bodies, WideConstraint& k,
                                              double threshold) {
-    WideBody A = gather(bodies, k.a);
-    WideBody B = gather(bodies, k.b);
+    WideBody A = gather(bodies, k.a, k.invMassA, k.invInertiaA);
+    WideBody B = gather(bodies, k.b, k.invMassB, k.invInertiaB);
     for (WidePoint& p : k.points) {
         const Mask bounce = k.restitutes & bounces(p, threshold);
         const WideVec v = velocityAt(A, B, p);
@@ -337,9 +347,11 @@ bool anyLane(Mask m) {
     return m[0] | m[1] | m[2] | m[3];
 }
 
-// The passes over the constraints, compiled twice: for processors with AVX2 (four lanes in one
-// instruction) and for any x86-64 (two instructions of two lanes); chosen when the program starts.
-[[gnu::target_clones("avx2", "default")]] void solvePasses(std::vector<SolverBody>& bodies,
+// The passes over the constraints, compiled three times: for processors with AVX-512 (four lanes
+// in one instruction, and 32 vector registers), with AVX2 (the same with 16), and for any x86-64
+// (two instructions of two lanes); the one the processor runs is chosen when the program starts.
+// None fuses a multiply and an add, so all three give the same bits.
+[[gnu::target_clones("avx512f", "avx2", "default")]] void solvePasses(std::vector<SolverBody>& bodies,
                                                            std::vector<WideConstraint>& wide,
                                                            const WorldSettings& s) {
     for (const WideConstraint& k : wide)
@@ -387,8 +399,7 @@ SolveOrder solveOrder(const std::vector<Manifold>& contacts, const std::vector<B
 }
 
 // The constraints of each wave in lanes of four, waves in order.
-void prepare(const StepContext& c, const std::vector<SolverBody>& bodies,
-             std::vector<WideConstraint>& wide) {
+void prepare(const StepContext& c, std::vector<WideConstraint>& wide) {
     const SolveOrder s = solveOrder(c.contacts, c.bodies);
     wide.clear();
     for (std::size_t w = 0; w + 1 < s.waveStart.size(); ++w)
@@ -396,7 +407,7 @@ void prepare(const StepContext& c, const std::vector<SolverBody>& bodies,
             WideConstraint& k = wide.emplace_back();
             for (int l = 0; l < 4; ++l)
                 if (j + l < s.waveStart[w + 1])
-                    prepareLane(c, bodies, s.order[j + l], k, l);
+                    prepareLane(c, s.order[j + l], k, l);
                 else
                     padLane(k, l, c.bodies.size());
         }
@@ -410,14 +421,14 @@ void solveImpulses(StepContext& c) {
     static thread_local std::vector<WideConstraint> wide;
     bodies.clear();
     for (const Body& b : c.bodies)
-        bodies.push_back(SolverBody{b.v, b.w, b.invMass, b.invInertia});
-    bodies.push_back(SolverBody{{0, 0}, 0, 0, 0}); // the null body of padding lanes
-    prepare(c, bodies, wide);
+        bodies.push_back(SolverBody{b.v.x, b.v.y, b.w, 0});
+    bodies.push_back(SolverBody{0, 0, 0, 0}); // the null body of padding lanes
+    prepare(c, wide);
 
     solvePasses(bodies, wide, c.settings);
 
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
-        c.bodies[i].v = bodies[i].v;
+        c.bodies[i].v = {bodies[i].vx, bodies[i].vy};
         c.bodies[i].w = bodies[i].w;
     }
     for (const WideConstraint& k : wide)
