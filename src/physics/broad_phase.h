@@ -17,7 +17,7 @@ struct BodyPair {
 Aabb boundingBox(const Body& b, double margin);
 
 // Pairs (a < b, in increasing order) with at least one dynamic body whose boxes, each grown by
-// its body's margin, overlap. Sweep and prune along x (Baraff 1992; Ericson §7.5).
+// its body's margin, overlap (closed boxes: touching counts). A uniform grid (Ericson §7.1).
 void findPairs(const std::vector<Body>& bodies, const std::vector<double>& margins,
                std::vector<BodyPair>& pairs);
 
