@@ -10,6 +10,7 @@
 #include <SDL.h>
 #include <SDL_opengl.h>
 #include <algorithm>
+#include <thread>
 #include <vector>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
@@ -155,9 +156,34 @@ void smooth(double& avg, double sample) {
     avg = avg == 0 ? sample : 0.9 * avg + 0.1 * sample;
 }
 
-// One frame: events, the stepper (at most one advance), the UI, drawing. Returns the physics
-// time, ms.
-double frame(AppState& a, double dt, bool& quit) {
+// The physics of one frame: the stepper's advance by the frame's real time (at most one
+// advance), and what the stats panel shows of it. Returns the physics time, ms.
+struct Advance {
+    int steps = 0;
+    double ms = 0;
+};
+
+Advance advance(Session& s, double dt) {
+    const Uint64 t0 = SDL_GetPerformanceCounter();
+    Advance r;
+    r.steps = s.stepper.advance(s.world, dt);
+    r.ms = 1000.0 * double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency());
+    return r;
+}
+
+void noteAdvance(AppState& a, const Advance& r, double dt) {
+    Session& s = a.session;
+    if (!s.stepper.paused) s.realTime += dt;
+    a.stats.stepsLastFrame = r.steps;
+    noteCollisions(a.stats.collisions, s);
+    smooth(a.stats.stepMs, r.ms);
+    if (r.steps > 0) smooth(a.stats.msPerStep, r.ms / r.steps);
+}
+
+// The first half of a frame, on the world as the last advance left it: events, the UI, and the
+// drawing into ImGui's lists (ImGui::Render). Nothing after it reads the world until the next
+// frame, so the next advance may run while OpenGL draws the lists (renderFrame).
+void buildFrame(AppState& a, bool& quit) {
     Session& s = a.session;
     ViewOptions& view = a.prefs.view;
     const Rect simView = simViewRect(view, ImGui::GetIO().DisplaySize); // as the last frame drew it
@@ -171,16 +197,6 @@ double frame(AppState& a, double dt, bool& quit) {
     }
     const ImGuiIO& io = ImGui::GetIO();
     updateThrusters(s, !io.WantCaptureKeyboard);
-
-    const Uint64 t0 = SDL_GetPerformanceCounter();
-    const int steps = s.stepper.advance(s.world, dt);
-    const double stepMs =
-        1000.0 * double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency());
-    if (!s.stepper.paused) s.realTime += dt;
-    a.stats.stepsLastFrame = steps;
-    noteCollisions(a.stats.collisions, s);
-    smooth(a.stats.stepMs, stepMs);
-    if (steps > 0) smooth(a.stats.msPerStep, stepMs / steps);
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
@@ -201,16 +217,18 @@ double frame(AppState& a, double dt, bool& quit) {
     updatePlots(a.plots, s.world, s.generation, sample);
     drawScene(a.render, DrawInputs{s, a.camera, view, simViewRect(view, display)},
               ImGui::GetBackgroundDrawList());
-
     ImGui::Render();
+}
+
+// The second half: OpenGL draws ImGui's lists into the back buffer.
+void renderFrame(AppState& a) {
     int w = 0, h = 0;
     SDL_GL_GetDrawableSize(a.window, &w, &h);
     glViewport(0, 0, w, h);
-    const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(backgroundColor(view.lightBackground));
+    const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(backgroundColor(a.prefs.view.lightBackground));
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    return stepMs;
 }
 
 double median(std::vector<double> x) {
@@ -275,12 +293,19 @@ int runApp(const AppOptions& opt) {
         const Uint64 start = SDL_GetPerformanceCounter();
         const double dt = std::min(double(start - last) / freq, 0.25); // a stall is not a jump
         last = start;
-        const double physicsMs = frame(a, dt, quit);
+        buildFrame(a, quit);
+        // The physics on a second thread while OpenGL (software rendering, under Xvfb) draws.
+        Advance physics;
+        std::thread stepper([&] { physics = advance(a.session, dt); });
+        renderFrame(a);
         if (screenshotRun && n >= opt.frames) {
             if (!writeScreenshot(a, opt.screenshot)) status = 1;
             quit = true;
         }
         SDL_GL_SwapWindow(a.window);
+        stepper.join();
+        noteAdvance(a, physics, dt);
+        const double physicsMs = physics.ms;
         // Cap at 60 fps where vsync does not (software GL under Xvfb): leave the CPU to others.
         const double used = double(SDL_GetPerformanceCounter() - start) / freq;
         if (opt.report) {
