@@ -8,6 +8,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -249,4 +250,96 @@ TEST_F(Cli, EveryMethodAndIntegratorRuns) {
                       0)
                 << err;
         }
+}
+
+// Pathological files are refused with one error line that says where, never a crash: nesting far
+// deeper than any scene (printing or freeing it recursively would overflow the stack), and
+// syntax errors inside tokens of tens of thousands of characters (quoted shortly).
+TEST_F(Cli, PathologicalFilesAreRefusedShortly) {
+    auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream(path(name), std::ios::binary) << text;
+        return path(name);
+    };
+    const std::string longText(27000, 'a');
+    const std::string deep = write(
+        "deep.json", R"({"format": 1, "bodies": )" + std::string(75000, '[') +
+                         std::string(75000, ']') + "}");
+    const std::string badString =
+        write("string.json", R"({"format": 1, "name": ")" + longText + "\x01\"}");
+    const std::string unterminated =
+        write("unterminated.json", R"({"format": 1, "name": ")" + longText);
+    const std::string longNumber =
+        write("number.json", R"({"format": 1, "gravity": [1)" + longText + "x, 0]}");
+    const std::string hugeNumber =
+        write("huge.json", R"({"format": 1, "gravity": [1)" + std::string(400, '0') + ", 0]}");
+    const std::string longKey = write("key.json", R"({"format": 1, ")" + longText + R"(": 1})");
+    const std::string csv = path("out.csv");
+    for (const auto& [file, mentions] :
+         std::vector<std::pair<std::string, std::string>>{
+             {deep, "/bodies/0/0/0"},
+             {badString, "line 1, column 270"},
+             {unterminated, "missing closing quote"},
+             {longNumber, "line 1, column"},
+             {hugeNumber, "too large for a double"},
+             {longKey, "unknown field"}}) {
+        const int status = cli({"run", file, "--csv", csv});
+        EXPECT_EQ(status, 1) << file; // a crash would not exit normally (-1)
+        EXPECT_EQ(err.rfind("error: " + file + ": ", 0), 0u) << err.substr(0, 300);
+        EXPECT_NE(err.find(mentions), std::string::npos) << err.substr(0, 300);
+        EXPECT_LT(err.size(), 300u) << "the refused value is quoted shortly";
+        EXPECT_FALSE(fs::exists(csv));
+    }
+}
+
+// Inputs that are not regular files (a FIFO would block, /dev/zero would be read until memory
+// ran out) are refused with their name.
+TEST_F(Cli, NonRegularInputsAreRefused) {
+    ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0600), 0);
+    EXPECT_NE(cli({"run", path("fifo")}), 0);
+    EXPECT_NE(err.find("fifo: cannot read: not a regular file"), std::string::npos) << err;
+    fs::remove(path("fifo"));
+    EXPECT_NE(cli({"run", "/dev/zero"}), 0);
+    EXPECT_EQ(err, "error: /dev/zero: cannot read: not a regular file (a device, FIFO or socket)\n");
+}
+
+// Outputs: never the input scene; a device is written to, not replaced by a regular file; on
+// any failure no output at all; a temporary never follows a link planted beside the target.
+TEST_F(Cli, OutputsAreSafe) {
+    const std::string scene = path("scene.json");
+    fs::copy_file(kCollisions, scene);
+    const std::string original = readFile(scene);
+    EXPECT_EQ(cli({"run", scene, "--steps", "2", "--csv", scene}), 2);
+    EXPECT_NE(err.find("is the input scene"), std::string::npos) << err;
+    EXPECT_EQ(cli({"run", scene, "--steps", "2", "--save", path("./scene.json")}), 2);
+    EXPECT_EQ(readFile(scene), original);
+
+    EXPECT_EQ(cli({"run", scene, "--steps", "2", "--csv", "/dev/null"}), 0) << err;
+    EXPECT_TRUE(fs::is_character_file("/dev/null"));
+
+    fs::create_directory(path("dir"));
+    EXPECT_EQ(cli({"run", scene, "--steps", "2", "--csv", path("dir"), "--save", path("o.json")}),
+              1);
+    EXPECT_NE(err.find("is a directory"), std::string::npos) << err;
+    EXPECT_FALSE(fs::exists(path("o.json")));
+
+    // The old predictable names, planted as links to a file the run must not touch.
+    const std::string victim = path("victim");
+    std::ofstream(victim) << "keep";
+    for (const char* name : {"out.csv.part-1", "out.csv.tmp", "out.csv.part"})
+        fs::create_symlink(victim, path(name));
+    EXPECT_EQ(cli({"run", scene, "--steps", "2", "--csv", path("out.csv")}), 0) << err;
+    EXPECT_EQ(readFile(victim), "keep");
+    EXPECT_NE(readFile(path("out.csv")).find("t,ke_linear"), std::string::npos);
+}
+
+// SIGINT, SIGTERM and SIGHUP in the middle of a run leave no temporary behind.
+TEST_F(Cli, SignalsLeaveNoTemporaries) {
+    for (const char* signal : {"INT", "TERM", "HUP"}) {
+        const std::string cmd = quote(CAROM_CLI) + " run " + quote(kAssets + "pyramid-20.json") +
+                                " --time 100000 --csv " + quote(path("out.csv")) + " --save " +
+                                quote(path("out.json")) + " >/dev/null 2>&1 & pid=$!; sleep 1; kill -" +
+                                signal + " $pid; wait $pid";
+        std::system(cmd.c_str());
+        EXPECT_TRUE(files().empty()) << signal << ": " << ::testing::PrintToString(files());
+    }
 }

@@ -2,6 +2,8 @@
 // data); the image is one IDAT chunk holding the zlib stream (RFC 1950) of the filtered scanlines.
 #include "png_write.h"
 
+#include "carom/output_file.h"
+
 #include <cstdio>
 #include <filesystem>
 #include <zlib.h>
@@ -52,18 +54,14 @@ bool writePng(const std::string& path, int width, int height,
     chunk(png, "IDAT", z);
     chunk(png, "IEND", {});
 
-    const std::string tmp = path + ".tmp";
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (!f) return false;
-    const bool ok = std::fwrite(png.data(), 1, png.size(), f) == png.size();
-    if (std::fclose(f) != 0 || !ok) {
-        std::remove(tmp.c_str());
+    try {
+        carom::OutputFile out(path);
+        out.write(std::string(png.begin(), png.end()));
+        out.commit();
+        return true;
+    } catch (const std::runtime_error&) {
         return false;
     }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) std::remove(tmp.c_str());
-    return !ec;
 }
 
 } // namespace app

@@ -2,6 +2,8 @@
 // on stderr starting with "error:" and a non-zero status.
 #include "commands.h"
 
+#include "carom/output_file.h"
+
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -17,6 +19,7 @@ int fail(const char* what, int status) {
 } // namespace
 
 int main(int argc, char** argv) {
+    carom::removeTemporariesOnSignals(); // no OUT.part-* left by Ctrl+C or a kill
     const std::vector<std::string> all(argv + 1, argv + argc);
     for (const std::string& a : all)
         if (a == "--help" || a == "-h") {

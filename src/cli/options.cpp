@@ -1,6 +1,8 @@
 // Parsing carom-cli's options: every value checked whole (no trailing junk), finite and in range.
 #include "options.h"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -131,6 +133,13 @@ void parseOverride(Overrides& o, const std::string& option, const std::string& v
     }
 }
 
+// Two names of one file: the same text, or one existing file reached both ways (links, "./").
+bool sameFile(const std::string& a, const std::string& b) {
+    struct stat x, y;
+    return a == b || (::stat(a.c_str(), &x) == 0 && ::stat(b.c_str(), &y) == 0 &&
+                      x.st_dev == y.st_dev && x.st_ino == y.st_ino);
+}
+
 } // namespace
 
 RunOptions parseRunOptions(const std::vector<std::string>& args) {
@@ -155,8 +164,12 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
             }
         });
     if (r.time && r.steps) throw UsageError("run: give --time or --steps, not both");
-    if (!r.csv.empty() && r.csv == r.save)
+    if (!r.csv.empty() && sameFile(r.csv, r.save))
         throw UsageError("--csv and --save name the same file " + quoted(r.csv));
+    for (const auto& [flag, out] : {std::pair{"--csv", r.csv}, std::pair{"--save", r.save}})
+        if (!out.empty() && sameFile(out, r.scene))
+            throw UsageError(std::string(flag) + ": " + quoted(out) +
+                             " is the input scene; write the output to another file");
     return r;
 }
 

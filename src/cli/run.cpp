@@ -1,7 +1,8 @@
 // carom-cli run: load a scene, step it, write the CSV and the final scene, print a summary.
-#include "atomic_file.h"
 #include "commands.h"
 #include "csv.h"
+
+#include "carom/output_file.h"
 
 #include <cmath>
 #include <cstdio>
@@ -25,8 +26,11 @@ int run(const RunOptions& o) {
     const double dt = world.settings().timeStep;
     const long long steps = o.steps ? *o.steps : stepsFor(o.time.value_or(10.0), dt);
 
-    std::unique_ptr<AtomicFile> csv;
-    if (!o.csv.empty()) csv = std::make_unique<AtomicFile>(o.csv);
+    // Both outputs are opened before the run and committed together after it: a failure on
+    // either way leaves neither behind.
+    std::unique_ptr<carom::OutputFile> csv, save;
+    if (!o.csv.empty()) csv = std::make_unique<carom::OutputFile>(o.csv);
+    if (!o.save.empty()) save = std::make_unique<carom::OutputFile>(o.save);
     const carom::Diagnostics start = carom::measure(world);
     if (csv) {
         writeCsvHeader(csv->get(), world);
@@ -42,9 +46,9 @@ int run(const RunOptions& o) {
         // t = steps × dt, not the world's running sum, so that rows fall on exact multiples.
         if (csv && i % o.every == 0) writeCsvRow(csv->get(), world, i * dt, d);
     }
-    // The scene first: if it cannot be written, the CSV's temporary is removed with it.
-    if (!o.save.empty()) carom::saveScene(carom::captureScene(world, scene.name), o.save);
+    if (save) save->write(carom::sceneFileText(carom::captureScene(world, scene.name), o.save));
     if (csv) csv->commit();
+    if (save) save->commit();
 
     const carom::Diagnostics end = steps > 0 ? world.diagnostics() : start;
     std::printf("scene: %s (%zu bodies)\n", scene.name.c_str(), world.bodies().size());

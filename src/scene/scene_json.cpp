@@ -3,14 +3,21 @@
 #include "scene_json.h"
 
 #include <cmath>
-#include <regex>
+#include <optional>
 #include <set>
 #include <vector>
 
 namespace carom::scene_json {
 namespace {
 
-// RFC 6901: "~" is written "~0" and "/" is written "~1" inside a pointer's reference token.
+// A refused value as the message quotes it: at most 40 characters.
+std::string shorten(std::string s) {
+    if (s.size() > 40) s = s.substr(0, 37) + "...";
+    return s;
+}
+
+// RFC 6901: "~" is written "~0" and "/" is written "~1" inside a pointer's reference token. A
+// key longer than 40 characters is cut short: the pointer is for a message.
 std::string escapeToken(const std::string& key) {
     std::string out;
     for (char c : key) {
@@ -21,7 +28,7 @@ std::string escapeToken(const std::string& key) {
         else
             out += c;
     }
-    return out;
+    return shorten(out);
 }
 
 // The 1-based line and column of a byte offset of text.
@@ -38,6 +45,27 @@ std::string lineColumn(const std::string& text, std::size_t offset) {
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
+constexpr std::size_t kMaxDepth = 32;
+
+// nlohmann's parse error text, "[json.exception.parse_error.101] parse error at line L, column C:
+// why; last read: 'TOKEN'", as "line L, column C: bad JSON: why; last read: 'TOKE...'" (the token
+// may be as long as the file). Read by hand, not with std::regex, which recurses once per
+// character and overflows the stack on a long token.
+std::optional<std::string> parseErrorText(const std::string& message) {
+    const std::size_t at = message.find("at line ");
+    if (at == std::string::npos) return std::nullopt;
+    const std::size_t colon = message.find(": ", at);
+    if (colon == std::string::npos) return std::nullopt;
+    std::string why = message.substr(colon + 2);
+    const std::string last = "last read: '";
+    if (const std::size_t l = why.find(last); l != std::string::npos) {
+        std::string token = why.substr(l + last.size());
+        if (!token.empty() && token.back() == '\'') token.pop_back();
+        why = why.substr(0, l + last.size()) + shorten(token) + "'";
+    }
+    return message.substr(at + 3, colon - at - 3) + ": bad JSON: " + why;
+}
+
 // Follows the parser's events to know the pointer of the current value, and refuses a key that
 // appears twice in one object (nlohmann would silently keep the last).
 class KeyTracker {
@@ -49,10 +77,12 @@ class KeyTracker {
         switch (event) {
         case E::object_start:
             enterElement();
+            checkDepth();
             levels_.push_back(Level{false, 0, {}, {}});
             break;
         case E::array_start:
             enterElement();
+            checkDepth();
             levels_.push_back(Level{true, static_cast<std::size_t>(-1), {}, {}});
             break;
         case E::object_end:
@@ -79,6 +109,14 @@ class KeyTracker {
         std::string key;   // objects: the current key
         std::set<std::string> keys;
     };
+
+    // A scene nests a few levels deep; a deeper document is refused while it is read, before
+    // anything recursive (printing a value, freeing it) meets it.
+    void checkDepth() const {
+        if (levels_.size() >= kMaxDepth)
+            Where{file_, pointer()}.fail(
+                "nested deeper than " + std::to_string(kMaxDepth) + " arrays and objects");
+    }
 
     void enterElement() {
         if (!levels_.empty() && levels_.back().isArray) ++levels_.back().index;
@@ -125,13 +163,7 @@ Json parseText(const std::string& text, const std::string& file) {
     try {
         return Json::parse(text, KeyTracker(file));
     } catch (const Json::parse_error& e) {
-        // what() reads "[json.exception.parse_error.101] parse error at line L, column C: why".
-        static const std::regex form(R"(at line (\d+), column (\d+): (.*))");
-        std::smatch m;
-        const std::string message = e.what();
-        if (std::regex_search(message, m, form))
-            throw SceneError(file + ": line " + m[1].str() + ", column " + m[2].str() +
-                             ": bad JSON: " + m[3].str());
+        if (const auto why = parseErrorText(e.what())) throw SceneError(file + ": " + *why);
         throw SceneError(file + ": " + lineColumn(text, e.byte) + ": bad JSON");
     } catch (const Json::out_of_range& e) {
         // A number too large for a double (id 406: "number overflow parsing '1e400'").
@@ -143,14 +175,15 @@ Json parseText(const std::string& text, const std::string& file) {
             const std::size_t at = text.find(token);
             if (at != std::string::npos) where = lineColumn(text, at);
         }
-        throw SceneError(file + ": " + where + ": bad JSON: number " + token +
+        throw SceneError(file + ": " + where + ": bad JSON: number " + shorten(token) +
                          " is too large for a double");
     }
 }
 
 std::string describe(const Json& value) {
-    std::string s = value.dump();
-    if (s.size() > 40) s = s.substr(0, 37) + "...";
+    // A long string is cut before it is printed, not after.
+    const std::string s =
+        shorten(value.is_string() ? Json(shorten(value.get<std::string>())).dump() : value.dump());
     if (value.is_array() || value.is_object()) return std::string(typeName(value)) + " " + s;
     return s;
 }

@@ -1,6 +1,7 @@
 // Scenes to scene files: one field per line at the top level and one body per line, numbers in
 // the shortest form that reads back as the same double (nlohmann's Grisu2 output), so that
 // save -> load -> save gives the same text and a saved world continues exactly.
+#include "carom/output_file.h"
 #include "carom/scene.h"
 
 #include <cerrno>
@@ -155,7 +156,7 @@ std::string serializeScene(const Scene& scene) {
     return out + "\n}\n";
 }
 
-void saveScene(const Scene& scene, const std::string& path) {
+std::string sceneFileText(const Scene& scene, const std::string& path) {
     const std::string text = serializeScene(scene);
     // A scene that would not load back (a NaN, a bad value set in code) is not written at all.
     try {
@@ -163,22 +164,17 @@ void saveScene(const Scene& scene, const std::string& path) {
     } catch (const SceneError& e) {
         throw SceneError(std::string("cannot save a scene that would not load: ") + e.what());
     }
-    const std::string temp = path + ".part-" + std::to_string(::getpid());
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) throw SceneError(path + ": cannot write: " + std::strerror(errno));
-        out << text;
-        out.close();
-        if (!out) {
-            const int err = errno;
-            std::remove(temp.c_str());
-            throw SceneError(path + ": cannot write: " + std::strerror(err));
-        }
-    }
-    if (std::rename(temp.c_str(), path.c_str()) != 0) {
-        const int err = errno;
-        std::remove(temp.c_str());
-        throw SceneError(path + ": cannot write: " + std::strerror(err));
+    return text;
+}
+
+void saveScene(const Scene& scene, const std::string& path) {
+    const std::string text = sceneFileText(scene, path);
+    try {
+        OutputFile out(path);
+        out.write(text);
+        out.commit();
+    } catch (const std::runtime_error& e) {
+        throw SceneError(e.what());
     }
 }
 

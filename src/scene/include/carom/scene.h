@@ -28,8 +28,12 @@ struct Scene {
 
 Scene parseScene(const std::string& jsonText, const std::string& fileName); // throws SceneError
 Scene loadScene(const std::string& path);                                   // throws SceneError
+// The largest scene file loadScene reads, bytes (a million bodies take about 110 MB).
+constexpr std::size_t kMaxSceneBytes = std::size_t(1) << 30;
 std::string serializeScene(const Scene& scene);
-// Writes to a temporary file beside path, then renames it: no partial file is ever left behind.
+// The scene file's text, checked to load back (throws SceneError naming path if it would not).
+std::string sceneFileText(const Scene& scene, const std::string& path);
+// Writes it as an OutputFile (carom/output_file.h): no partial file is ever left behind.
 void saveScene(const Scene& scene, const std::string& path); // throws SceneError
 
 World buildWorld(const Scene& scene);
