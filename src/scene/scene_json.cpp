@@ -66,41 +66,45 @@ std::optional<std::string> parseErrorText(const std::string& message) {
     return message.substr(at + 3, colon - at - 3) + ": bad JSON: " + why;
 }
 
-// Follows the parser's events to know the pointer of the current value, and refuses a key that
-// appears twice in one object (nlohmann would silently keep the last).
-class KeyTracker {
+// A first pass over the text with nlohmann's SAX interface, building nothing: it follows the
+// events to know the pointer of the current value, refuses a key that appears twice in one
+// object (nlohmann would silently keep the last) and nesting deeper than a scene needs (before
+// anything recursive, printing a value, meets it), and keeps the parser's error. The document
+// is then built by the plain parser, which is linear in the text (the callback parser that did
+// these checks before scans the whole parent array at the end of every object: quadratic).
+class Checker : public nlohmann::json_sax<Json> {
   public:
-    explicit KeyTracker(const std::string& file) : file_(file) {}
+    explicit Checker(const std::string& file) : file_(file) {}
 
-    bool operator()(int, Json::parse_event_t event, Json& parsed) {
-        using E = Json::parse_event_t;
-        switch (event) {
-        case E::object_start:
-            enterElement();
-            checkDepth();
-            levels_.push_back(Level{false, 0, {}, {}});
-            break;
-        case E::array_start:
-            enterElement();
-            checkDepth();
-            levels_.push_back(Level{true, static_cast<std::size_t>(-1), {}, {}});
-            break;
-        case E::object_end:
-        case E::array_end:
-            levels_.pop_back();
-            break;
-        case E::key: {
-            Level& top = levels_.back();
-            top.key = parsed.get<std::string>();
-            if (!top.keys.insert(top.key).second) Where{file_, pointer()}.fail("duplicate key");
-            break;
-        }
-        case E::value:
-            enterElement();
-            break;
-        }
+    bool null() override { return value(); }
+    bool boolean(bool) override { return value(); }
+    bool number_integer(number_integer_t) override { return value(); }
+    bool number_unsigned(number_unsigned_t) override { return value(); }
+    bool number_float(number_float_t, const string_t&) override { return value(); }
+    bool string(string_t&) override { return value(); }
+    bool binary(binary_t&) override { return value(); }
+    bool start_object(std::size_t) override { return open(false); }
+    bool start_array(std::size_t) override { return open(true); }
+    bool end_object() override { return close(); }
+    bool end_array() override { return close(); }
+    bool key(string_t& k) override {
+        Level& top = levels_.back();
+        top.key = k;
+        if (!top.keys.insert(k).second) Where{file_, pointer()}.fail("duplicate key");
         return true;
     }
+    bool parse_error(std::size_t position, const std::string& token,
+                     const nlohmann::detail::exception& e) override {
+        error = Error{e.id, position, token, e.what()};
+        return false;
+    }
+
+    struct Error {
+        int id;
+        std::size_t position;
+        std::string token, message;
+    };
+    std::optional<Error> error;
 
   private:
     struct Level {
@@ -110,12 +114,23 @@ class KeyTracker {
         std::set<std::string> keys;
     };
 
-    // A scene nests a few levels deep; a deeper document is refused while it is read, before
-    // anything recursive (printing a value, freeing it) meets it.
-    void checkDepth() const {
+    bool value() {
+        enterElement();
+        return true;
+    }
+
+    bool open(bool isArray) {
+        enterElement();
         if (levels_.size() >= kMaxDepth)
-            Where{file_, pointer()}.fail(
-                "nested deeper than " + std::to_string(kMaxDepth) + " arrays and objects");
+            Where{file_, pointer()}.fail("nested deeper than " + std::to_string(kMaxDepth) +
+                                         " arrays and objects");
+        levels_.push_back(Level{isArray, static_cast<std::size_t>(-1), {}, {}});
+        return true;
+    }
+
+    bool close() {
+        levels_.pop_back();
+        return true;
     }
 
     void enterElement() {
@@ -160,24 +175,14 @@ Json parseText(const std::string& text, const std::string& file) {
     // The JSON reader would end the document at a NUL byte and ignore what follows.
     if (const std::size_t nul = text.find('\0'); nul != std::string::npos)
         throw SceneError(file + ": " + lineColumn(text, nul) + ": bad JSON: a NUL byte");
-    try {
-        return Json::parse(text, KeyTracker(file));
-    } catch (const Json::parse_error& e) {
-        if (const auto why = parseErrorText(e.what())) throw SceneError(file + ": " + *why);
-        throw SceneError(file + ": " + lineColumn(text, e.byte) + ": bad JSON");
-    } catch (const Json::out_of_range& e) {
-        // A number too large for a double (id 406: "number overflow parsing '1e400'").
-        const std::string message = e.what();
-        const std::size_t open = message.find('\''), close = message.rfind('\'');
-        std::string where = "/", token;
-        if (open != std::string::npos && close > open) {
-            token = message.substr(open + 1, close - open - 1);
-            const std::size_t at = text.find(token);
-            if (at != std::string::npos) where = lineColumn(text, at);
-        }
-        throw SceneError(file + ": " + where + ": bad JSON: number " + shorten(token) +
-                         " is too large for a double");
-    }
+    Checker checker(file);
+    if (Json::sax_parse(text, &checker)) return Json::parse(text);
+    const Checker::Error& e = *checker.error;
+    if (e.id == 406) // a number too large for a double: "number overflow parsing '1e400'"
+        throw SceneError(file + ": " + lineColumn(text, text.find(e.token)) +
+                         ": bad JSON: number " + shorten(e.token) + " is too large for a double");
+    if (const auto why = parseErrorText(e.message)) throw SceneError(file + ": " + *why);
+    throw SceneError(file + ": " + lineColumn(text, e.position) + ": bad JSON");
 }
 
 std::string describe(const Json& value) {
