@@ -175,6 +175,7 @@ void noteAdvance(AppState& a, const Advance& r, double dt) {
     Session& s = a.session;
     if (!s.stepper.paused) s.realTime += dt;
     a.stats.stepsLastFrame = r.steps;
+    if (r.steps > 0 && guardFinite(s)) s.halted.clear();
     noteCollisions(a.stats.collisions, s);
     smooth(a.stats.stepMs, r.ms);
     if (r.steps > 0) smooth(a.stats.msPerStep, r.ms / r.steps);

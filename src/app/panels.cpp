@@ -64,6 +64,11 @@ void playback(UiContext& ui) {
     if (ImGui::Button("Reset", {w, 0})) ui.commands.reset = true;
     ImGui::SameLine();
     if (ImGui::Button("Fit", {w, 0})) ui.commands.fitView = true;
+    if (!ui.session.halted.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", ui.session.halted.c_str());
+        ImGui::PopTextWrapPos();
+    }
     const std::string& name = ui.session.scene.name;
     ImGui::TextDisabled("%s", name.empty() ? "(unnamed scene)" : name.c_str());
 }

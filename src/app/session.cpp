@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace app {
 namespace {
@@ -60,6 +61,16 @@ void adopt(Session& s, carom::World world) {
     s.initialEnergy = d.energy;
     s.realTime = 0;
     ++s.generation;
+    s.lastGood = s.world;
+    s.halted.clear();
+}
+
+bool finiteState(const carom::World& w) {
+    for (const carom::Body& b : w.bodies())
+        if (!carom::isFinite(b.xf.p) || !std::isfinite(b.angle) || !carom::isFinite(b.v) ||
+            !std::isfinite(b.w))
+            return false;
+    return true;
 }
 
 } // namespace
@@ -79,6 +90,22 @@ void replaceScene(Session& s, carom::Scene scene, std::string path) {
 
 void reset(Session& s) {
     rebuild(s, true);
+}
+
+bool guardFinite(Session& s) {
+    if (finiteState(s.world)) {
+        if (s.world.time() - s.lastGood.time() >= 1.0) s.lastGood = s.world;
+        return true;
+    }
+    char why[200];
+    std::snprintf(why, sizeof why,
+                  "The simulation became non-finite by t = %.3f s and was stopped, set back to "
+                  "t = %.3f s. Try a smaller time step or another method.",
+                  s.world.time(), s.lastGood.time());
+    s.world = s.lastGood;
+    s.stepper.paused = true;
+    s.halted = why;
+    return false;
 }
 
 } // namespace app

@@ -31,6 +31,8 @@ struct Session {
     double initialEnergy = 0;                // total energy after the last (re)build
     double realTime = 0;                     // real seconds the simulation has run since then
     std::uint64_t generation = 0;            // bumps on every rebuild: plots and trails restart
+    carom::World lastGood; // a recent state with every number finite (keepGoodState)
+    std::string halted;    // why the simulation was stopped and set back; empty when running
 };
 
 // Makes the world from session.scene (throws carom::SceneError or std::invalid_argument).
@@ -39,6 +41,12 @@ void rebuild(Session& s, bool keepSettings);
 // Replaces the scene; on failure throws and leaves the session as it was.
 void replaceScene(Session& s, carom::Scene scene, std::string path);
 void reset(Session& s); // back to the scene's initial state, live settings kept
+
+// After an advance: a world whose state has become non-finite (a NaN or an infinity in any
+// body's pose or velocity, from an unstable time step, say) is paused, set back to the last good
+// state and s.halted says so; otherwise, once a simulated second has passed since the last good
+// state was kept, the current one is. Returns false when it had to set the world back.
+bool guardFinite(Session& s);
 
 // Thruster weights (myPhysicsLab's ThrusterSet): the force is thrust × weight.
 constexpr double kUpDownWeight = 1.0;
