@@ -185,22 +185,20 @@ void padLane(WideConstraint& k, int l, std::size_t nullBody) {
     Wide r[4];
     for (int l = 0; l < 4; ++l)
         std::memcpy(&r[l], &bodies[index[l]], sizeof(Wide));
-    const Mask even{0, 4, 2, 6}, odd{1, 5, 3, 7}, low{0, 1, 4, 5}, high{2, 3, 6, 7};
-    const Wide t0 = __builtin_shuffle(r[0], r[1], even), t1 = __builtin_shuffle(r[0], r[1], odd);
-    const Wide t2 = __builtin_shuffle(r[2], r[3], even), t3 = __builtin_shuffle(r[2], r[3], odd);
-    return {__builtin_shuffle(t0, t2, low), __builtin_shuffle(t1, t3, low),
-            __builtin_shuffle(t0, t2, high), invMass, invInertia};
+    const Wide t0 = __builtin_shufflevector(r[0], r[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(r[0], r[1], 1, 5, 3, 7);
+    const Wide t2 = __builtin_shufflevector(r[2], r[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(r[2], r[3], 1, 5, 3, 7);
+    return {__builtin_shufflevector(t0, t2, 0, 1, 4, 5), __builtin_shufflevector(t1, t3, 0, 1, 4, 5),
+            __builtin_shufflevector(t0, t2, 2, 3, 6, 7), invMass, invInertia};
 }
 
 // The lanes' velocities back to their bodies: the transpose the other way, four vector stores.
 // Lanes that share a static body (or the null body) write back the same, unchanged velocity.
 [[gnu::always_inline]] inline void scatter(std::vector<SolverBody>& bodies, const Lanes& index,
                                            const WideBody& w) {
-    const Mask lo{0, 4, 1, 5}, hi{2, 6, 3, 7}, low{0, 1, 4, 5}, high{2, 3, 6, 7};
-    const Wide t0 = __builtin_shuffle(w.vx, w.vy, lo), t1 = __builtin_shuffle(w.vx, w.vy, hi);
-    const Wide t2 = __builtin_shuffle(w.w, w.w, lo), t3 = __builtin_shuffle(w.w, w.w, hi);
-    const Wide r[4] = {__builtin_shuffle(t0, t2, low), __builtin_shuffle(t0, t2, high),
-                       __builtin_shuffle(t1, t3, low), __builtin_shuffle(t1, t3, high)};
+    const Wide t0 = __builtin_shufflevector(w.vx, w.vy, 0, 4, 1, 5), t1 = __builtin_shufflevector(w.vx, w.vy, 2, 6, 3, 7);
+    const Wide t2 = __builtin_shufflevector(w.w, w.w, 0, 4, 1, 5), t3 = __builtin_shufflevector(w.w, w.w, 2, 6, 3, 7);
+    const Wide r[4] = {__builtin_shufflevector(t0, t2, 0, 1, 4, 5), __builtin_shufflevector(t0, t2, 2, 3, 6, 7),
+                       __builtin_shufflevector(t1, t3, 0, 1, 4, 5), __builtin_shufflevector(t1, t3, 2, 3, 6, 7)};
     for (int l = 0; l < 4; ++l)
         std::memcpy(&bodies[index[l]], &r[l], sizeof(Wide));
 }
@@ -343,7 +341,7 @@ struct WideVec {
     scatter(bodies, k.b, B);
 }
 
-bool anyLane(Mask m) {
+[[gnu::always_inline]] inline bool anyLane(const Mask& m) {
     return m[0] | m[1] | m[2] | m[3];
 }
 
