@@ -8,5 +8,6 @@ namespace cli {
 
 int run(const RunOptions& options);
 int bench(const BenchOptions& options);
+int stress(const StressOptions& options);
 
 } // namespace cli

@@ -26,14 +26,15 @@ int main(int argc, char** argv) {
             std::fputs(cli::usage().c_str(), stdout);
             return 0;
         }
-    if (all.empty()) return fail("missing command: run or bench (see carom-cli --help)", 2);
+    if (all.empty()) return fail("missing command: run, bench or stress (see carom-cli --help)", 2);
     const std::string command = all[0];
     const std::vector<std::string> args(all.begin() + 1, all.end());
     try {
         if (command == "run") return cli::run(cli::parseRunOptions(args));
         if (command == "bench") return cli::bench(cli::parseBenchOptions(args));
+        if (command == "stress") return cli::stress(cli::parseStressOptions(args));
         return fail(("unknown command '" + command +
-                     "' (expected run or bench; see carom-cli "
+                     "' (expected run, bench or stress; see carom-cli "
                      "--help)")
                         .c_str(),
                     2);

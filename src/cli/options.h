@@ -3,6 +3,7 @@
 #pragma once
 
 #include "carom/scene.h"
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -39,9 +40,19 @@ struct BenchOptions {
     Overrides overrides;
 };
 
+struct StressOptions {
+    std::uint64_t seed = 1;
+    long long scenes = 100;
+    double time = 3;        // simulated seconds per run
+    double timeLimit = 20;  // wall-clock seconds per run before it counts as over time
+    long long listed = 50;  // failing runs listed by seed
+    std::optional<carom::Method> method; // all when not given
+};
+
 // args: what follows the command's name. Throw UsageError.
 RunOptions parseRunOptions(const std::vector<std::string>& args);
 BenchOptions parseBenchOptions(const std::vector<std::string>& args);
+StressOptions parseStressOptions(const std::vector<std::string>& args);
 
 // Applies the overrides; the scene's settings stay valid (the values were checked when parsed).
 void apply(const Overrides& o, carom::Scene& scene);

@@ -1,0 +1,193 @@
+// carom-cli stress: random closed scenes in every method and integrator, checking what no method
+// may do (issue 13): make a number non-finite, let a body out of the box of walls, create energy
+// (with no user forces, restitutions at most 1), or run away with the time. Reports counts, and
+// the seed of each failing scene so that it can be run again alone (--seed S --scenes 1).
+#include "commands.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace cli {
+namespace {
+
+using carom::Vec2;
+
+class Random {
+  public:
+    explicit Random(std::uint64_t seed) : g_(seed) {}
+    double uniform(double a, double b) { return std::uniform_real_distribution<double>(a, b)(g_); }
+    double logUniform(double a, double b) { return std::exp(uniform(std::log(a), std::log(b))); }
+    int integer(int a, int b) { return std::uniform_int_distribution<int>(a, b)(g_); }
+    bool chance(double p) { return uniform(0, 1) < p; }
+
+  private:
+    std::mt19937_64 g_;
+};
+
+carom::Shape randomShape(Random& r, double size) {
+    switch (r.integer(0, 2)) {
+    case 0:
+        return carom::Shape::circle(size / 2);
+    case 1:
+        return carom::Shape::box(size * r.uniform(0.2, 1), size * r.uniform(0.2, 1));
+    default: { // a convex polygon: points on an ellipse at increasing angles
+        const int n = r.integer(3, 8);
+        const double stretch = r.uniform(0.3, 1);
+        std::vector<Vec2> v;
+        for (int i = 0; i < n; ++i) {
+            const double a = 2 * M_PI * (i + r.uniform(0.1, 0.9)) / n;
+            v.push_back(size / 2 * Vec2{std::cos(a), stretch * std::sin(a)});
+        }
+        return carom::Shape::polygon(v);
+    }
+    }
+}
+
+// A box of walls with 1–30 bodies of sizes 0.01–50 % of it, mass ratios up to 10⁶, speeds up
+// to 100 m/s and spins up to 50 rad/s, overlapping or not, with or without gravity.
+carom::Scene randomScene(std::uint64_t seed) {
+    Random r(seed);
+    carom::Scene s;
+    s.name = "stress " + std::to_string(seed);
+    const double half = r.logUniform(1, 20);
+    s.walls = carom::Walls{-half, half, -half, half, r.logUniform(0.05, 1)};
+    s.settings.gravity = r.chance(0.5) ? Vec2{0, -9.81} : Vec2{0, 0};
+    s.settings.restitution = r.uniform(0, 1);
+    s.settings.friction = r.chance(0.3) ? 0 : r.uniform(0, 1);
+    const int n = r.integer(1, 30);
+    for (int i = 0; i < n; ++i) {
+        carom::BodyDef d;
+        d.name = "b" + std::to_string(i);
+        d.shape = randomShape(r, r.logUniform(0.01, 0.5) * half);
+        const double reach = half - d.shape.boundingRadius();
+        d.position = reach > 0 ? Vec2{r.uniform(-reach, reach), r.uniform(-reach, reach)} : Vec2{};
+        d.angle = r.uniform(-M_PI, M_PI);
+        const double speed = r.logUniform(0.01, 100), heading = r.uniform(-M_PI, M_PI);
+        d.velocity = speed * Vec2{std::cos(heading), std::sin(heading)};
+        d.angularVelocity = r.uniform(-50, 50);
+        d.mass = r.logUniform(1e-3, 1e3);
+        if (r.chance(0.3)) d.restitution = r.uniform(0, 1);
+        s.bodies.push_back(d);
+    }
+    return s;
+}
+
+bool finite(const carom::World& w) {
+    for (const carom::Body& b : w.bodies())
+        if (!carom::isFinite(b.xf.p) || !std::isfinite(b.angle) || !carom::isFinite(b.v) ||
+            !std::isfinite(b.w))
+            return false;
+    return true;
+}
+
+bool contained(const carom::World& w) {
+    const carom::Walls& box = *w.walls();
+    for (const carom::Body& b : w.bodies())
+        if (b.isDynamic() && !(b.xf.p.x > box.left && b.xf.p.x < box.right &&
+                               b.xf.p.y > box.bottom && b.xf.p.y < box.top))
+            return false;
+    return true;
+}
+
+// The energy a method may create, relative to the scene's kinetic plus |potential| energy:
+// round-off for the impulse methods and the exact one, 1e-3 for projection and penalty.
+double allowedGain(carom::Method m) {
+    return m == carom::Method::Projection || m == carom::Method::Penalty ? 1e-3 : 1e-9;
+}
+
+struct Tally {
+    int runs = 0, nonFinite = 0, escaped = 0, energyMade = 0, overTime = 0;
+    double worstGain = 0;
+};
+
+enum class Fault { None, NonFinite, Escaped, EnergyMade, OverTime };
+
+const char* name(Fault f) {
+    switch (f) {
+    case Fault::NonFinite:
+        return "non-finite";
+    case Fault::Escaped:
+        return "escaped";
+    case Fault::EnergyMade:
+        return "energy made";
+    case Fault::OverTime:
+        return "over time";
+    default:
+        return "";
+    }
+}
+
+Fault runOne(carom::Scene scene, carom::Method m, carom::Integrator i, const StressOptions& o,
+             Tally& t, double& when) {
+    scene.settings.method = m;
+    scene.settings.integrator = i;
+    carom::World w = carom::buildWorld(scene);
+    const carom::Diagnostics d0 = carom::measure(w);
+    const double scale = d0.keLinear + d0.keAngular + std::abs(d0.pe) + 1e-300;
+    const long long steps = stepsFor(o.time, w.settings().timeStep);
+    const auto start = std::chrono::steady_clock::now();
+    for (long long k = 1; k <= steps; ++k) {
+        w.step();
+        when = w.time();
+        if (!finite(w)) return Fault::NonFinite;
+        if (!contained(w)) return Fault::Escaped;
+        const double gain = (w.diagnostics().energy - d0.energy) / scale;
+        t.worstGain = std::max(t.worstGain, gain);
+        if (gain > allowedGain(m)) return Fault::EnergyMade;
+        const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
+        if (spent.count() > o.timeLimit) return Fault::OverTime;
+    }
+    return Fault::None;
+}
+
+} // namespace
+
+int stress(const StressOptions& o) {
+    std::vector<carom::Method> methods =
+        o.method ? std::vector<carom::Method>{*o.method} : carom::allMethods();
+    std::printf("%lld random scenes from seed %llu, %.3g s each, every method and integrator\n",
+                o.scenes, static_cast<unsigned long long>(o.seed), o.time);
+    std::vector<std::vector<Tally>> tally(methods.size(),
+                                          std::vector<Tally>(carom::allIntegrators().size()));
+    int failures = 0;
+    for (long long k = 0; k < o.scenes; ++k) {
+        const std::uint64_t seed = o.seed + static_cast<std::uint64_t>(k);
+        const carom::Scene scene = randomScene(seed);
+        for (std::size_t mi = 0; mi < methods.size(); ++mi)
+            for (std::size_t ii = 0; ii < carom::allIntegrators().size(); ++ii) {
+                const carom::Integrator integrator = carom::allIntegrators()[ii];
+                Tally& t = tally[mi][ii];
+                ++t.runs;
+                double when = 0;
+                const Fault f = runOne(scene, methods[mi], integrator, o, t, when);
+                if (f == Fault::None) continue;
+                t.nonFinite += f == Fault::NonFinite;
+                t.escaped += f == Fault::Escaped;
+                t.energyMade += f == Fault::EnergyMade;
+                t.overTime += f == Fault::OverTime;
+                if (++failures <= o.listed)
+                    std::printf("  seed %llu, %s, %s: %s at t = %.4g s\n",
+                                static_cast<unsigned long long>(seed),
+                                std::string(carom::toString(methods[mi])).c_str(),
+                                std::string(carom::toString(integrator)).c_str(), name(f), when);
+            }
+    }
+    std::printf("%-20s %-6s %5s %10s %8s %11s %9s %12s\n", "method", "integ.", "runs",
+                "non-finite", "escaped", "energy made", "over time", "worst gain");
+    for (std::size_t mi = 0; mi < methods.size(); ++mi)
+        for (std::size_t ii = 0; ii < carom::allIntegrators().size(); ++ii) {
+            const Tally& t = tally[mi][ii];
+            std::printf("%-20s %-6s %5d %10d %8d %11d %9d %12.3g\n",
+                        std::string(carom::toString(methods[mi])).c_str(),
+                        std::string(carom::toString(carom::allIntegrators()[ii])).c_str(), t.runs,
+                        t.nonFinite, t.escaped, t.energyMade, t.overTime, t.worstGain);
+        }
+    std::printf("failures: %d\n", failures);
+    return 0;
+}
+
+} // namespace cli
