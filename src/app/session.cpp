@@ -65,13 +65,6 @@ void adopt(Session& s, carom::World world) {
     s.halted.clear();
 }
 
-bool finiteState(const carom::World& w) {
-    for (const carom::Body& b : w.bodies())
-        if (!carom::isFinite(b.xf.p) || !std::isfinite(b.angle) || !carom::isFinite(b.v) ||
-            !std::isfinite(b.w))
-            return false;
-    return true;
-}
 
 } // namespace
 
@@ -93,7 +86,7 @@ void reset(Session& s) {
 }
 
 bool guardFinite(Session& s) {
-    if (finiteState(s.world)) {
+    if (carom::finiteState(s.world)) {
         if (s.world.time() - s.lastGood.time() >= 1.0) s.lastGood = s.world;
         return true;
     }

@@ -76,14 +76,6 @@ carom::Scene randomScene(std::uint64_t seed) {
     return s;
 }
 
-bool finite(const carom::World& w) {
-    for (const carom::Body& b : w.bodies())
-        if (!carom::isFinite(b.xf.p) || !std::isfinite(b.angle) || !carom::isFinite(b.v) ||
-            !std::isfinite(b.w))
-            return false;
-    return true;
-}
-
 bool contained(const carom::World& w) {
     const carom::Walls& box = *w.walls();
     for (const carom::Body& b : w.bodies())
@@ -133,7 +125,7 @@ Fault runOne(carom::Scene scene, carom::Method m, carom::Integrator i, const Str
     for (long long k = 1; k <= steps; ++k) {
         w.step();
         when = w.time();
-        if (!finite(w)) return Fault::NonFinite;
+        if (!carom::finiteState(w)) return Fault::NonFinite;
         if (!contained(w)) return Fault::Escaped;
         const double gain = (w.diagnostics().energy - d0.energy) / scale;
         t.worstGain = std::max(t.worstGain, gain);

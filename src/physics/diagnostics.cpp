@@ -19,6 +19,13 @@ Diagnostics measure(const World& world) {
     return d;
 }
 
+bool finiteState(const World& world) {
+    for (const Body& b : world.bodies())
+        if (!isFinite(b.xf.p) || !std::isfinite(b.angle) || !isFinite(b.v) || !std::isfinite(b.w))
+            return false;
+    return true;
+}
+
 double kineticEnergy(const std::vector<Body>& bodies) {
     double ke = 0;
     for (const Body& b : bodies)

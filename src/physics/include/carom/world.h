@@ -151,5 +151,6 @@ class World {
 };
 
 Diagnostics measure(const World& world); // energies and momenta of the current state
+bool finiteState(const World& world);    // every body's pose and velocity finite
 
 } // namespace carom
