@@ -35,6 +35,7 @@ Shape Shape::circle(double radius) {
     Shape s;
     s.type_ = ShapeType::Circle;
     s.radius_ = radius;
+    s.measureRadii();
     return s;
 }
 
@@ -48,6 +49,7 @@ Shape Shape::box(double width, double height) {
     double hx = width / 2, hy = height / 2;
     s.vertices_ = {{-hx, -hy}, {hx, -hy}, {hx, hy}, {-hx, hy}};
     s.normals_ = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+    s.measureRadii();
     return s;
 }
 
@@ -132,6 +134,7 @@ Shape Shape::polygon(const std::vector<Vec2>& input) {
     s.vertices_ = v;
     s.normals_ = edgeNormals(v);
     s.centroidOffset_ = c;
+    s.measureRadii();
     return s;
 }
 
@@ -164,21 +167,21 @@ MassProperties Shape::massProperties() const {
     return m;
 }
 
-// For a polygon the distance to the nearest edge line, n_i · v_i (the centroid is the origin).
-double Shape::innerRadius() const {
-    if (type_ == ShapeType::Circle) return radius_;
-    double r = INFINITY;
-    for (std::size_t i = 0; i < vertices_.size(); ++i)
+// Computed once, as every step asks for them: for a polygon, the inner radius is the distance to
+// the nearest edge line, n_i · v_i (the centroid is the origin), and the bounding radius the
+// farthest vertex's distance.
+void Shape::measureRadii() {
+    if (type_ == ShapeType::Circle) {
+        innerRadius_ = boundingRadius_ = radius_;
+        return;
+    }
+    double r = INFINITY, r2 = 0;
+    for (std::size_t i = 0; i < vertices_.size(); ++i) {
         r = std::min(r, glm::dot(normals_[i], vertices_[i]));
-    return r;
-}
-
-double Shape::boundingRadius() const {
-    if (type_ == ShapeType::Circle) return radius_;
-    double r2 = 0;
-    for (Vec2 p : vertices_)
-        r2 = std::max(r2, lengthSquared(p));
-    return std::sqrt(r2);
+        r2 = std::max(r2, lengthSquared(vertices_[i]));
+    }
+    innerRadius_ = r;
+    boundingRadius_ = std::sqrt(r2);
 }
 
 } // namespace carom

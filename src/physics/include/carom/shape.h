@@ -32,14 +32,16 @@ class Shape {
     const std::vector<Vec2>& normals() const { return normals_; }   // outward edge normals
     Vec2 centroidOffset() const { return centroidOffset_; } // polygon: how far the input was moved
     MassProperties massProperties() const;
-    double boundingRadius() const; // distance from the origin to the farthest point
-    double innerRadius() const;    // radius of the largest circle about the origin inside
+    double boundingRadius() const { return boundingRadius_; } // origin to the farthest point
+    double innerRadius() const { return innerRadius_; } // largest circle about the origin inside
 
   private:
     ShapeType type_ = ShapeType::Circle;
     double radius_ = 0, width_ = 0, height_ = 0;
     std::vector<Vec2> vertices_, normals_;
     Vec2 centroidOffset_{0, 0};
+    double boundingRadius_ = 0, innerRadius_ = 0;
+    void measureRadii();
 };
 
 } // namespace carom
