@@ -16,6 +16,7 @@
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -186,4 +187,37 @@ TEST(App, ScriptedDragAndThrusterChangeTheSavedState) {
     EXPECT_GT(b2->velocity.y, 0.5);
     EXPECT_LT(b2->velocity.y, 2.0);
     EXPECT_NEAR(b2->velocity.x, 0.0, 0.1);
+}
+
+// --frames N --report (shared/spec/cli.md, version 2): N frames, then frame_ms, step_ms and
+// sim_speed as the last three lines. A light scene keeps real time: its physics takes far less
+// than a frame, and the simulated time follows the real time (sim_speed near 1).
+TEST(App, ReportPrintsFrameStepAndSpeedLast) {
+    if (!have("xvfb-run") || !have("Xvfb")) GTEST_SKIP() << "Xvfb is not installed";
+    const fs::path dir = tempDir("report");
+    const fs::path out = dir / "stdout.txt";
+    const Outcome r =
+        run("XDG_CONFIG_HOME=" + dir.string() + " xvfb-run -a -s '-screen 0 1280x800x24' " + kApp +
+                " " + CAROM_ASSET_DIR + "/scenes/rigid-body-collisions.json --frames 240 --report"
+                " --window 1024x700 >" + out.string(),
+            dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::vector<std::string> lines;
+    std::istringstream in(readAll(out));
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    ASSERT_GE(lines.size(), 3u);
+    const std::string keys[3] = {"frame_ms: ", "step_ms: ", "sim_speed: "};
+    double value[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i) {
+        const std::string& line = lines[lines.size() - 3 + i];
+        ASSERT_EQ(line.rfind(keys[i], 0), 0u) << line;
+        value[i] = std::stod(line.substr(keys[i].size()));
+    }
+    EXPECT_GT(value[0], 0);
+    EXPECT_GE(value[1], 0);
+    EXPECT_LT(value[1], value[0]) << "the physics is part of the frame";
+    EXPECT_GT(value[2], 0.5);
+    EXPECT_LT(value[2], 1.1);
+    EXPECT_EQ(run(kApp + " --report --frames 0", dir).status, 2);
 }
