@@ -4,8 +4,7 @@
 
 #include "carom/output_file.h"
 
-#include <cstdio>
-#include <filesystem>
+#include <stdexcept>
 #include <zlib.h>
 
 namespace app {

@@ -65,7 +65,6 @@ void adopt(Session& s, carom::World world) {
     s.halted.clear();
 }
 
-
 } // namespace
 
 void rebuild(Session& s, bool keepSettings) {

@@ -31,7 +31,7 @@ struct Session {
     double initialEnergy = 0;                // total energy after the last (re)build
     double realTime = 0;                     // real seconds the simulation has run since then
     std::uint64_t generation = 0;            // bumps on every rebuild: plots and trails restart
-    carom::World lastGood; // a recent state with every number finite (keepGoodState)
+    carom::World lastGood; // a recent state with every number finite (guardFinite)
     std::string halted;    // why the simulation was stopped and set back; empty when running
 };
 

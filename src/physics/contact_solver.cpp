@@ -6,11 +6,12 @@
 // Sign conventions and the effective mass: contact_math.h.
 //
 // The iterations work on compact copies, hot solver data kept apart from the bookkeeping of the
-// bodies and manifolds (Box2D v3's solver bodies and contact constraints): per body its velocities
-// and inverse masses, per manifold what stays fixed over the step (normal, tangent, anchors,
-// effective masses, bias, the block solver's matrix) and the accumulated impulses. The velocities
-// and impulses are copied back after the step's solve. The passes visit the constraints in waves
-// of constraints sharing no body (solveOrder), which gives the same result as the manifolds' order.
+// bodies and manifolds (Box2D v3's solver bodies and contact constraints): per body its velocities,
+// per manifold what stays fixed over the step (normal, tangent, anchors, effective masses, inverse
+// masses, bias, the block solver's matrix) and the accumulated impulses. The velocities and
+// impulses are copied back after the step's solve. The passes visit the constraints in waves of
+// constraints sharing no moving body (solveOrder), four at a time, which gives the same result to
+// the last bit as the manifolds' order.
 #include "contact_math.h"
 #include "counting_sort.h"
 #include "wide.h"
@@ -102,6 +103,16 @@ struct WideConstraint {
 
 constexpr std::size_t kNone = ~std::size_t{0};
 
+// Lane l of a point that is not there (a manifold's missing second point, or padding): zeros,
+// which push nothing.
+void clearPoint(WidePoint& p, int l) {
+    p.present[l] = 0;
+    p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0;
+    p.normalMass[l] = p.tangentMass[l] = p.bias[l] = 0;
+    p.relativeVelocity[l] = p.bounceVelocity[l] = 0;
+    p.normalImpulse[l] = p.tangentImpulse[l] = 0;
+}
+
 void prepareLane(const StepContext& c, std::size_t j, WideConstraint& k, int l) {
     const Manifold& m = c.contacts[j];
     const Body& A = c.bodies[m.a];
@@ -123,14 +134,11 @@ void prepareLane(const StepContext& c, std::size_t j, WideConstraint& k, int l) 
     k.restitutes[l] = m.restitution > 0 ? -1 : 0;
     for (int i = 0; i < 2; ++i) {
         WidePoint& p = k.points[i];
-        p.present[l] = i < m.count ? -1 : 0;
         if (i >= m.count) {
-            p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0;
-            p.normalMass[l] = p.tangentMass[l] = p.bias[l] = 0;
-            p.relativeVelocity[l] = p.bounceVelocity[l] = 0;
-            p.normalImpulse[l] = p.tangentImpulse[l] = 0;
+            clearPoint(p, l);
             continue;
         }
+        p.present[l] = -1;
         const ContactPoint& cp = m.points[i];
         const Vec2 rA = cp.anchorA, rB = cp.anchorB;
         p.rAx[l] = rA.x;
@@ -166,13 +174,8 @@ void padLane(WideConstraint& k, int l, std::size_t nullBody) {
     k.invMassA[l] = k.invInertiaA[l] = k.invMassB[l] = k.invInertiaB[l] = 0;
     k.nx[l] = k.ny[l] = k.tx[l] = k.ty[l] = k.friction[l] = 0;
     k.restitutes[l] = 0;
-    for (WidePoint& p : k.points) {
-        p.present[l] = 0;
-        p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0;
-        p.normalMass[l] = p.tangentMass[l] = p.bias[l] = 0;
-        p.relativeVelocity[l] = p.bounceVelocity[l] = 0;
-        p.normalImpulse[l] = p.tangentImpulse[l] = 0;
-    }
+    for (WidePoint& p : k.points)
+        clearPoint(p, l);
     k.k11[l] = k.k22[l] = k.det[l] = 1;
     k.k12[l] = 0;
     k.block[l] = 0;

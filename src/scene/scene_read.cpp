@@ -6,12 +6,10 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
 #include <limits>
 #include <map>
-#include <sstream>
 
 namespace carom {
 namespace {
