@@ -9,6 +9,9 @@
 #pragma once
 
 #include "carom/world.h"
+#include "wide.h"
+
+#include <algorithm>
 
 namespace carom {
 
@@ -22,12 +25,18 @@ inline Vec2 tangentOf(Vec2 n) {
     return {n.y, -n.x};
 }
 
-// 1 / k with k the denominator of Hecker's Eq. 9 in 2D ("Collision Response", 1997):
+// The denominator of Hecker's Eq. 9 in 2D ("Collision Response", 1997), along a direction d:
 //   k = 1/mA + 1/mB + (rA × d)²/IA + (rB × d)²/IB,
 // so the impulse that changes v_rel · d by Δ is λ = Δ / k. Zero when neither body can move.
-template <class Body> double effectiveMass(const Body& A, const Body& B, Vec2 rA, Vec2 rB, Vec2 d) {
+template <class Body>
+double impulseDenominator(const Body& A, const Body& B, Vec2 rA, Vec2 rB, Vec2 d) {
     double ra = cross(rA, d), rb = cross(rB, d);
-    double k = A.invMass + B.invMass + A.invInertia * ra * ra + B.invInertia * rb * rb;
+    return A.invMass + B.invMass + A.invInertia * ra * ra + B.invInertia * rb * rb;
+}
+
+// The effective mass 1 / k along d (zero when neither body can move).
+template <class Body> double effectiveMass(const Body& A, const Body& B, Vec2 rA, Vec2 rB, Vec2 d) {
+    const double k = impulseDenominator(A, B, rA, rB, d);
     return k > 0 ? 1 / k : 0;
 }
 
@@ -63,6 +72,27 @@ template <class Body> void applyImpulse(Body& A, Body& B, Vec2 rA, Vec2 rB, Vec2
     A.w -= A.invInertia * cross(rA, P);
     B.v += B.invMass * P;
     B.w += B.invInertia * cross(rB, P);
+}
+
+// ---- One point of sequential impulses (Catto, "Iterative Dynamics with Temporal Coherence", 2005)
+// The update of a point's accumulated impulse, shared by the contact solver (four points at a
+// time, T = Wide) and the exact method's impacts (T = double), with v the current relative
+// velocity along the normal or tangent and m the effective mass along it:
+//   normal:    λ' = max(λ + m (target − v_n), 0)   target: the normal velocity to reach
+//   friction:  λt' = clamp(λt − mt v_t, −limit, limit)   limit = μ λ, the Coulomb cone
+// The point is then pushed by λ' − λ along the direction. Accumulating the total and clamping it,
+// rather than each increment, lets a pass take back what an earlier one overdid.
+inline double maxZero(double x) {
+    return std::max(x, 0.0);
+}
+inline double clamp(double x, double lo, double hi) {
+    return std::clamp(x, lo, hi);
+}
+template <class T> T nextNormalImpulse(T lambda, T mass, T target, T vn) {
+    return maxZero(lambda + mass * (target - vn));
+}
+template <class T> T nextTangentImpulse(T lambda, T mass, T vt, T limit) {
+    return clamp(lambda - mass * vt, -limit, limit);
 }
 
 } // namespace carom

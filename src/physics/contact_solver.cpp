@@ -246,7 +246,7 @@ struct WideVec {
     const WideVec v = velocityAt(A, B, p);
     const Wide vt = v.x * k.tx + v.y * k.ty;
     const Wide limit = k.friction * p.normalImpulse;
-    Wide total = clamp(p.tangentImpulse - p.tangentMass * vt, -limit, limit);
+    Wide total = nextTangentImpulse(p.tangentImpulse, p.tangentMass, vt, limit);
     total = select(p.present, total, p.tangentImpulse);
     const Wide d = total - p.tangentImpulse;
     push(A, B, p, d * k.tx, d * k.ty);
@@ -293,7 +293,7 @@ struct WideVec {
                                                WidePoint& p, Mask active) {
     const WideVec v = velocityAt(A, B, p);
     const Wide vn = v.x * k.nx + v.y * k.ny;
-    Wide total = maxZero(p.normalImpulse + p.normalMass * (p.bias - vn));
+    Wide total = nextNormalImpulse(p.normalImpulse, p.normalMass, p.bias, vn);
     total = select(active & p.present, total, p.normalImpulse);
     const Wide d = total - p.normalImpulse;
     push(A, B, p, d * k.nx, d * k.ny);
@@ -334,7 +334,7 @@ struct WideVec {
         const Mask bounce = k.restitutes & bounces(p, threshold);
         const WideVec v = velocityAt(A, B, p);
         const Wide vn = v.x * k.nx + v.y * k.ny;
-        Wide total = maxZero(p.normalImpulse + p.normalMass * (p.bounceVelocity - vn));
+        Wide total = nextNormalImpulse(p.normalImpulse, p.normalMass, p.bounceVelocity, vn);
         total = select(bounce, total, p.normalImpulse);
         const Wide d = total - p.normalImpulse;
         push(A, B, p, d * k.nx, d * k.ny);

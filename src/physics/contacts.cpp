@@ -106,18 +106,18 @@ void updateContacts(StepContext& c) {
     c.contacts.swap(next);
 }
 
-void queueContactEvents(StepContext& c, const std::vector<Manifold>& previous) {
-    const double slop = c.settings.linearSlop;
+void queueContactEvents(const std::vector<Manifold>& contacts, const std::vector<Manifold>& previous,
+                        double slop, std::vector<ContactEvent>& events) {
     ManifoldFinder before(previous);
-    for (const Manifold& m : c.contacts) {
+    for (const Manifold& m : contacts) {
         const Manifold* old = before.find(m.a, m.b);
         bool was = old && touching(*old, slop), is = touching(m, slop);
-        if (is != was) c.events.push_back(ContactEvent{m.a, m.b, is});
+        if (is != was) events.push_back(ContactEvent{m.a, m.b, is});
     }
-    ManifoldFinder now(c.contacts);
+    ManifoldFinder now(contacts);
     for (const Manifold& m : previous)
         if (touching(m, slop) && !now.find(m.a, m.b))
-            c.events.push_back(ContactEvent{m.a, m.b, false});
+            events.push_back(ContactEvent{m.a, m.b, false});
 }
 
 } // namespace carom

@@ -116,7 +116,7 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& wall, const Aab
 
 } // namespace
 
-void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, bool updateVelocities) {
+void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correction correction) {
     std::vector<std::pair<const Body*, Aabb>> walls; // the static bodies, found when first needed
     bool found = false;
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
@@ -134,7 +134,7 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, bool upd
             first = std::min(first, timeOfImpact(b, start[i], *wall, box, travel, c.settings));
         if (first < 1) {
             const Interpolated back = poseAt(b, start[i], first);
-            if (updateVelocities) { // position-based: the velocity follows the position
+            if (correction == Correction::WithVelocities) {
                 b.v += (back.xf.p - b.xf.p) / c.h;
                 b.w += (back.angle - b.angle) / c.h;
             }

@@ -5,12 +5,15 @@
 //   t = 0
 //   while t < h:
 //     contacts touching now (within the distance tolerance): strike the approaching ones
-//       (impacts.cpp: Hecker's Eq. 9, serial or simultaneous)
-//     advance the world by the rest of the step, or less (see below), under its forces with the
-//       chosen integrator; the touching contacts are held by the contact solver meanwhile
-//     if some pair now overlaps deeper than the tolerance: go back, and find the time of contact
-//       by bisection (or in closed form for two circles in uniform relative motion); advance to it
+//       (strikeTouching; impacts.cpp: Hecker's Eq. 9, serial or simultaneous)
+//     advance the world by the rest of the step, or less (advanceWithinReach, see below), under
+//       its forces with the chosen integrator; the touching contacts are held by the contact
+//       solver meanwhile
+//     if some pair now overlaps deeper than the tolerance (penetrates): go back, and find the time
+//       of contact by bisection (timeOfContact; or in closed form for two circles in uniform
+//       relative motion, circleContacts); advance to it
 //     t = the time reached
+//   the contacts after the step, and the overlap left projected away (finishExactStep)
 //
 // Resting contact: a touching point is always given to the sequential-impulse solver
 // (contact_solver.cpp, restitution 0, warm started from the last step) for the advance, which
@@ -248,70 +251,66 @@ std::vector<Manifold> finishHeld(StepContext& c, const WorldSettings& solver,
     return advance(c, solver, findManifolds(c, margins), last, dt);
 }
 
-} // namespace
+// The touching contacts now, their approaching points struck (impacts.cpp); the forces of this
+// instant say which slow contacts are resting.
+std::vector<Manifold> strikeTouching(StepContext& c) {
+    accumulateForces(c);
+    std::vector<Manifold> touching = touchingContacts(c);
+    const double ke = kineticEnergy(c.bodies);
+    const int impacts = resolveImpacts(c.bodies, touching, c.settings.simultaneousCollisions, c.h);
+    if (impacts > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
+    c.diagnostics.collisions += impacts;
+    return touching;
+}
 
-void stepExact(StepContext& c) {
-    const double h = c.h;
-    const ImpulseMap last = impulsesOf(c.contacts);
-    ImpulseMap applied; // the resting solver's impulses over this step
-    double t = 0;
-    for (int interval = 0; h - t > kTimeEpsilon * h; ++interval) {
-        const double remaining = h - t;
-        accumulateForces(c); // the forces now: which slow contacts are resting (impacts.cpp)
-        std::vector<Manifold> touching = touchingContacts(c);
-        const double ke = kineticEnergy(c.bodies);
-        const int impacts =
-            resolveImpacts(c.bodies, touching, c.settings.simultaneousCollisions, h);
-        if (impacts > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
-        c.diagnostics.collisions += impacts;
-        if (interval == kMaxIntervals) {
-            addImpulses(applied, finishHeld(c, c.settings, last, remaining));
-            break;
-        }
-        const Allowance allowance = allowanceOf(touching);
+// An advance tried from `start`: its length and the contacts the solver held over it.
+struct Trial {
+    double dt;
+    std::vector<Manifold> held;
+};
 
-        // Try the rest of the step, cut to the travel limit and to the first circle contact.
-        const std::vector<Pose> start = save(c.bodies);
-        double trial = std::min(remaining, circleContacts(c, remaining));
-        std::vector<Manifold> held;
-        for (int i = 0; i < 64; ++i) {
-            held = advance(c, c.settings, touching, last, trial);
-            double limit = travelLimit(c, start);
-            if (trial <= limit) break;
-            restore(c.bodies, start);
-            trial = std::min(0.5 * trial, limit);
-        }
-        if (!penetrates(c, allowance)) {
-            addImpulses(applied, held);
-            t = trial == remaining ? h : t + trial;
-            continue;
-        }
-
-        // Overlap: bisect back to the time of contact, to within the distance tolerance of the
-        // fastest closing speed (two points each at most `fastest`).
-        const double fastest = fastestPoint(c, start);
-        const double timeTolerance =
-            fastest > 0 ? c.settings.distanceTolerance / (4 * fastest) : 0.0;
-        double contact = bisectContactTime(0, trial, timeTolerance, [&](double dt) {
-            restore(c.bodies, start);
-            advance(c, c.settings, touching, last, dt);
-            return penetrates(c, allowance);
-        });
+// Advance by `remaining`, or less: cut to the first closed-form circle contact and to the travel
+// limit (halved until every body keeps within it).
+Trial advanceWithinReach(StepContext& c, const std::vector<Pose>& start,
+                         const std::vector<Manifold>& touching, const ImpulseMap& last,
+                         double remaining) {
+    Trial trial{std::min(remaining, circleContacts(c, remaining)), {}};
+    for (int i = 0; i < 64; ++i) {
+        trial.held = advance(c, c.settings, touching, last, trial.dt);
+        const double limit = travelLimit(c, start);
+        if (trial.dt <= limit) break;
         restore(c.bodies, start);
-        if (contact <= kTimeEpsilon * h) { // no progress: overlapping from the start
-            addImpulses(applied, finishHeld(c, c.settings, last, remaining));
-            break;
-        }
-        addImpulses(applied, advance(c, c.settings, touching, last, contact));
-        t += contact;
+        trial.dt = std::min(0.5 * trial.dt, limit);
     }
-    for (Body& b : c.bodies) { // the forces of the last instant, not of a step
+    return trial;
+}
+
+// The time of contact within [0, dt] from `start`: bisection on the penetration test, to within the
+// distance tolerance of the fastest closing speed (two points each at most `fastest`). Leaves the
+// bodies at `start`.
+double timeOfContact(StepContext& c, const std::vector<Pose>& start,
+                     const std::vector<Manifold>& touching, const ImpulseMap& last,
+                     const Allowance& allowance, double dt) {
+    const double fastest = fastestPoint(c, start);
+    const double tolerance = fastest > 0 ? c.settings.distanceTolerance / (4 * fastest) : 0.0;
+    const double contact = bisectContactTime(0, dt, tolerance, [&](double t) {
+        restore(c.bodies, start);
+        advance(c, c.settings, touching, last, t);
+        return penetrates(c, allowance);
+    });
+    restore(c.bodies, start);
+    return contact;
+}
+
+// After the last interval: the forces of the last instant cleared (they were not a step's), the
+// contacts found again (drawing, events, diagnostics) carrying this step's resting impulses for
+// the next, and the overlap a stack's solver let through projected away as in the default method
+// (nothing to do for points within the linear slop).
+void finishExactStep(StepContext& c, const ImpulseMap& applied) {
+    for (Body& b : c.bodies) {
         b.force = {0, 0};
         b.torque = 0;
     }
-    // The contacts after the step (drawing, events, diagnostics) with this step's resting
-    // impulses for the next one; then the overlap a stack's solver let through is projected
-    // away as in the default method (nothing to do for points within the linear slop).
     updateContacts(c);
     for (Manifold& m : c.contacts)
         for (int i = 0; i < m.count; ++i) {
@@ -320,7 +319,41 @@ void stepExact(StepContext& c) {
             m.points[i].normalImpulse = sum.normal;
             m.points[i].tangentImpulse = sum.tangent;
         }
-    projectContacts(c, c.settings.positionIterations, false);
+    projectContacts(c, c.settings.positionIterations, Correction::PositionsOnly);
+}
+
+} // namespace
+
+// The pseudocode at the top of this file, line for line.
+void stepExact(StepContext& c) {
+    const double h = c.h;
+    const ImpulseMap last = impulsesOf(c.contacts);
+    ImpulseMap applied; // the resting solver's impulses over this step
+    double t = 0;
+    for (int interval = 0; h - t > kTimeEpsilon * h; ++interval) {
+        const double remaining = h - t;
+        const std::vector<Manifold> touching = strikeTouching(c);
+        if (interval == kMaxIntervals) {
+            addImpulses(applied, finishHeld(c, c.settings, last, remaining));
+            break;
+        }
+        const Allowance allowance = allowanceOf(touching);
+        const std::vector<Pose> start = save(c.bodies);
+        const Trial trial = advanceWithinReach(c, start, touching, last, remaining);
+        if (!penetrates(c, allowance)) {
+            addImpulses(applied, trial.held);
+            t = trial.dt == remaining ? h : t + trial.dt;
+            continue;
+        }
+        const double contact = timeOfContact(c, start, touching, last, allowance, trial.dt);
+        if (contact <= kTimeEpsilon * h) { // no progress: overlapping from the start
+            addImpulses(applied, finishHeld(c, c.settings, last, remaining));
+            break;
+        }
+        addImpulses(applied, advance(c, c.settings, touching, last, contact));
+        t += contact;
+    }
+    finishExactStep(c, applied);
 }
 
 } // namespace carom

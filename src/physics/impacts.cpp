@@ -92,11 +92,10 @@ struct Accumulated {
     explicit Accumulated(std::size_t n) : normal(n, 0.0), tangent(n, 0.0) {}
 };
 
-// Projected Gauss-Seidel on the accumulated impulses (Catto's sequential impulses), per point
-// Coulomb friction clamped to the cone, then the normal impulse:
-//   λt_i ← clamp(λt_i − mt_i v_t,i, −μ λ_i, μ λ_i),   λ_i ← max(0, λ_i + m_i (target_i − v_n,i)),
-// until a pass changes no velocity by more than `tolerance` (m/s). Without `friction`, only the
-// normal impulses.
+// Projected Gauss-Seidel on the accumulated impulses (Catto's sequential impulses, one point at a
+// time as the contact solver does it: contact_math.h), per point Coulomb friction clamped to the
+// cone, then the normal impulse, until a pass changes no velocity by more than `tolerance` (m/s).
+// Without `friction`, only the normal impulses.
 void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
                    const std::vector<double>& target, double tolerance, bool friction,
                    Accumulated& acc) {
@@ -109,14 +108,14 @@ void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
             if (friction && p.m->friction > 0 && p.tangentMass > 0) {
                 const Vec2 t = tangentOf(p.m->normal);
                 const double limit = p.m->friction * lambda[i];
-                const double next = std::clamp(
-                    lambdaT[i] - p.tangentMass * velocityAlong(bodies, p, t), -limit, limit);
+                const double next =
+                    nextTangentImpulse(lambdaT[i], p.tangentMass, velocityAlong(bodies, p, t), limit);
                 push(bodies, p, (next - lambdaT[i]) * t);
                 change = std::max(change, std::abs(next - lambdaT[i]) / p.tangentMass);
                 lambdaT[i] = next;
             }
-            double next =
-                std::max(0.0, lambda[i] + p.mass * (target[i] - normalVelocity(bodies, points[i])));
+            const double next =
+                nextNormalImpulse(lambda[i], p.mass, target[i], normalVelocity(bodies, p));
             push(bodies, p, next - lambda[i]);
             change = std::max(change, std::abs(next - lambda[i]) / p.mass);
             lambda[i] = next;

@@ -7,7 +7,7 @@
 // A by −λ n / mA and B by +λ n / mB, turning each by ∓ (r × λ n) / I. The separation is measured
 // again from the current poses before every correction, so successive passes converge.
 //
-// As the projection method proper (updateVelocities), β = 1: a partial correction would come back
+// As the projection method proper (Correction::WithVelocities), β = 1: a partial correction would come back
 // as a velocity and the bodies would bounce on each other like springs. The velocities follow
 // the corrections, and
 // the corrections' total position impulse Λ per point, an impulse Λ / h over the step, bounds
@@ -48,11 +48,11 @@ Geometry geometryNow(const Body& A, const Body& B, const Manifold& m, const Cont
     return {n, separation, point};
 }
 
-void move(Body& b, Vec2 dp, double dAngle, double h, bool updateVelocity) {
+void move(Body& b, Vec2 dp, double dAngle, double h, Correction correction) {
     b.xf.p += dp;
     b.angle += dAngle;
     b.xf.q = Rot(b.angle);
-    if (updateVelocity) { // position-based: the velocity follows the corrected position
+    if (correction == Correction::WithVelocities) {
         b.v += dp / h;
         b.w += dAngle / h;
     }
@@ -79,7 +79,7 @@ void applyFriction(StepContext& c, const Manifold& m,
 // two points along n. Corrected one after the other instead, a column of boxes leans a little
 // more at each step, and twenty boxes fall. False when K is singular or x is not ≥ 0.
 bool correctBlock(Body& A, Body& B, const Geometry (&g)[2], const double (&C)[2], double h,
-                  bool updateVelocities, std::array<double, 2>& total) {
+                  Correction correction, std::array<double, 2>& total) {
     const Vec2 n = g[0].n;
     const Vec2 rA1 = g[0].point - A.xf.p, rB1 = g[0].point - B.xf.p;
     const Vec2 rA2 = g[1].point - A.xf.p, rB2 = g[1].point - B.xf.p;
@@ -90,9 +90,9 @@ bool correctBlock(Body& A, Body& B, const Geometry (&g)[2], const double (&C)[2]
     if (x1 < 0 || x2 < 0) return false;
     const Vec2 P1 = x1 * n, P2 = x2 * n;
     move(A, -A.invMass * (P1 + P2), -A.invInertia * (cross(rA1, P1) + cross(rA2, P2)), h,
-         updateVelocities);
+         correction);
     move(B, B.invMass * (P1 + P2), B.invInertia * (cross(rB1, P1) + cross(rB2, P2)), h,
-         updateVelocities);
+         correction);
     total[0] += x1;
     total[1] += x2;
     return true;
@@ -100,9 +100,10 @@ bool correctBlock(Body& A, Body& B, const Geometry (&g)[2], const double (&C)[2]
 
 } // namespace
 
-void projectContacts(StepContext& c, int iterations, bool updateVelocities) {
+void projectContacts(StepContext& c, int iterations, Correction correction) {
     const WorldSettings& s = c.settings;
-    const double factor = updateVelocities ? 1.0 : s.projectionFactor;
+    const bool positionBased = correction == Correction::WithVelocities;
+    const double factor = positionBased ? 1.0 : s.projectionFactor;
     std::vector<std::array<double, 2>> total(c.contacts.size(), {0, 0}); // Λ per point
     for (int it = 0; it < iterations; ++it) {
         for (std::size_t j = 0; j < c.contacts.size(); ++j) {
@@ -116,24 +117,23 @@ void projectContacts(StepContext& c, int iterations, bool updateVelocities) {
                 C[i] = std::clamp(factor * (g[i].separation + s.linearSlop), -s.maxProjection, 0.0);
             }
             if (m.count == 2 && C[0] < 0 && C[1] < 0 &&
-                correctBlock(A, B, g, C, c.h, updateVelocities, total[j]))
+                correctBlock(A, B, g, C, c.h, correction, total[j]))
                 continue;
             for (int i = 0; i < m.count; ++i) {
                 const auto [n, separation, p] = i == 0 ? g[0] : geometryNow(A, B, m, m.points[i]);
                 double Ci = std::clamp(factor * (separation + s.linearSlop), -s.maxProjection, 0.0);
                 if (Ci >= 0) continue;
                 Vec2 rA = p - A.xf.p, rB = p - B.xf.p;
-                double ra = cross(rA, n), rb = cross(rB, n);
-                double k = A.invMass + B.invMass + A.invInertia * ra * ra + B.invInertia * rb * rb;
+                const double k = impulseDenominator(A, B, rA, rB, n);
                 if (k <= 0) continue;
                 total[j][i] += -Ci / k;
                 Vec2 P = (-Ci / k) * n;
-                move(A, -A.invMass * P, -A.invInertia * cross(rA, P), c.h, updateVelocities);
-                move(B, B.invMass * P, B.invInertia * cross(rB, P), c.h, updateVelocities);
+                move(A, -A.invMass * P, -A.invInertia * cross(rA, P), c.h, correction);
+                move(B, B.invMass * P, B.invInertia * cross(rB, P), c.h, correction);
             }
         }
     }
-    if (updateVelocities)
+    if (positionBased)
         for (std::size_t j = 0; j < c.contacts.size(); ++j)
             applyFriction(c, c.contacts[j], total[j]);
 }

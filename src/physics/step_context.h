@@ -8,6 +8,20 @@
 
 namespace carom {
 
+// A body's free motion over one step under its forces (before contacts), from the integrator.
+struct Motion {
+    Vec2 v{0, 0};      // velocity at the end of the step
+    double w = 0;      // angular velocity at the end of the step
+    Vec2 dx{0, 0};     // displacement over the step
+    double dAngle = 0; // rotation over the step
+    Vec2 dv{0, 0};     // velocity change over the step (v minus the velocity at its start)
+    double dw = 0;     // angular velocity change over the step
+};
+
+// Whether a correction of the positions changes the velocities too: in the projection method the
+// velocities follow the positions (position-based dynamics); in the others positions alone move.
+enum class Correction { PositionsOnly, WithVelocities };
+
 struct StepContext {
     const WorldSettings& settings;
     std::vector<Body>& bodies;
@@ -62,13 +76,14 @@ void updateContacts(StepContext& c);
 // The manifolds of the pairs closer than the sum of their bodies' margins, from the current
 // poses, without impulses (updateContacts carries the last step's over).
 std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins);
-void queueContactEvents(StepContext& c, const std::vector<Manifold>& previous);
+void queueContactEvents(const std::vector<Manifold>& contacts, const std::vector<Manifold>& previous,
+                        double slop, std::vector<ContactEvent>& events);
 
 // contact_solver.cpp: sequential impulses with friction and restitution (Catto; Hecker's Eq. 9).
 void solveImpulses(StepContext& c);
 
 // projection.cpp: move bodies apart along the normals, shared by inverse mass.
-void projectContacts(StepContext& c, int iterations, bool updateVelocities);
+void projectContacts(StepContext& c, int iterations, Correction correction);
 
 // penalty.cpp: spring-damper contact forces, applied as impulses over the step.
 void applyPenaltyForces(StepContext& c);
@@ -77,7 +92,7 @@ void applyPenaltyForces(StepContext& c);
 void stepExact(StepContext& c);
 
 // continuous.cpp: a body that moved far in the step is put back where it would have entered a
-// static body it was not stopped at (and, with updateVelocities, its velocity follows).
-void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, bool updateVelocities);
+// static body it was not stopped at (its velocity following, with Correction::WithVelocities).
+void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correction correction);
 
 } // namespace carom

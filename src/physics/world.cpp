@@ -217,42 +217,79 @@ void World::setContactListener(std::function<void(const ContactEvent&)> listener
     listener_ = std::move(listener);
 }
 
-// The step, stage by stage (design.md): forces and free motion, contacts, their resolution by
-// the chosen method, positions, projection; then events and diagnostics.
+// ---- The step ---------------------------------------------------------------------------------
+namespace {
+
+// Which stages each method runs (docs/architecture.md), as box2d-lite's World::Step reads: the
+// four velocity-level methods share one step and differ only in this table; the exact method
+// finds each collision at its time of contact instead, in a step of its own (exact.cpp).
+struct Stages {
+    bool exact;            // the exact method's own step, none of the columns below
+    bool impulses;         // sequential impulses: contacts hold, rub and bounce
+    bool penaltyForces;    // spring-damper forces at the overlaps
+    bool projection;       // overlap pushed out after the positions move
+    Correction correction; // whether the velocities follow the position corrections
+};
+
+const Stages& stagesOf(Method method) {
+    static const Stages table[] = {
+        //  exact  impulses penalty projection  velocities
+        {false, true, false, true, Correction::PositionsOnly},    // impulse+projection
+        {false, true, false, false, Correction::PositionsOnly},   // impulse
+        {false, false, false, true, Correction::WithVelocities},  // projection
+        {false, false, true, false, Correction::PositionsOnly},   // penalty
+        {true, false, false, false, Correction::PositionsOnly},   // exact
+    };
+    static_assert(static_cast<int>(Method::ImpulseProjection) == 0 &&
+                  static_cast<int>(Method::Exact) == 4);
+    return table[static_cast<int>(method)];
+}
+
+// The per-body free motion of a step (integrate.cpp), kept from step to step so that a large
+// scene's array is not allocated anew each step; one per thread, as worlds may step on several.
+std::vector<Motion>& motionScratch(std::size_t bodies) {
+    static thread_local std::vector<Motion> motion;
+    motion.resize(bodies);
+    return motion;
+}
+
+} // namespace
+
 void World::step() {
-    motion_.resize(bodies_.size());
     pendingEvents_.clear();
-    Diagnostics d;
-    StepContext c{settings_, bodies_,        thrusters_, spring_,           contacts_,
-                  motion_,   pendingEvents_, d,          settings_.timeStep};
-    const Method method = settings_.method;
     previousContacts_ = contacts_;
-    if (method == Method::Exact) {
-        stepExact(c);
+    Diagnostics d;
+    StepContext c{settings_, bodies_,       thrusters_, spring_, contacts_, motionScratch(bodies_.size()),
+                  pendingEvents_, d, settings_.timeStep};
+    const Stages& s = stagesOf(settings_.method);
+    if (s.exact) {
+        stepExact(c); // each collision at its time of contact (exact.cpp)
     } else {
-        integrateVelocities(c); // forces (gravity, damping, thrusters, spring) inside
-        updateContacts(c);
+        integrateVelocities(c); // forces (gravity, damping, thrusters, spring) and free motion
+        updateContacts(c);      // broad and narrow phase; impulses kept from the last step
         const double ke = kineticEnergy(bodies_);
-        if (method == Method::ImpulseProjection || method == Method::Impulse) solveImpulses(c);
-        if (method == Method::Penalty) applyPenaltyForces(c);
+        if (s.impulses) solveImpulses(c);          // contact_solver.cpp
+        if (s.penaltyForces) applyPenaltyForces(c); // penalty.cpp
         if (d.collisions > 0) d.collisionEnergy = kineticEnergy(bodies_) - ke;
         const std::vector<Pose> start = save(bodies_);
-        integratePositions(c);
-        if (method == Method::ImpulseProjection)
-            projectContacts(c, settings_.positionIterations, false);
-        if (method == Method::Projection) projectContacts(c, settings_.positionIterations, true);
-        stopAtStaticBodies(c, start, method == Method::Projection); // none through a thin wall
+        integratePositions(c); // the free displacement plus what the contacts changed
+        if (s.projection) projectContacts(c, settings_.positionIterations, s.correction);
+        stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
     }
-    queueContactEvents(c, previousContacts_);
+    finishStep(d);
+}
+
+void World::finishStep(const Diagnostics& stepped) {
+    queueContactEvents(contacts_, previousContacts_, settings_.linearSlop, pendingEvents_);
     time_ += settings_.timeStep;
     ++steps_;
     Diagnostics m = measure(*this);
-    m.contactPoints = d.contactPoints;
-    m.collisions = d.collisions;
-    m.collisionEnergy = d.collisionEnergy;
-    m.totalCollisions = diagnostics_.totalCollisions + d.collisions;
-    m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + d.collisionEnergy;
-    m.maxDepth = d.maxDepth;
+    m.contactPoints = stepped.contactPoints;
+    m.collisions = stepped.collisions;
+    m.collisionEnergy = stepped.collisionEnergy;
+    m.totalCollisions = diagnostics_.totalCollisions + stepped.collisions;
+    m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + stepped.collisionEnergy;
+    m.maxDepth = stepped.maxDepth;
     diagnostics_ = m;
     if (listener_)
         for (const ContactEvent& e : pendingEvents_)

@@ -72,16 +72,6 @@ struct Diagnostics {
     double maxDepth = 0; // deepest overlap after the step, m
 };
 
-// A body's free motion over one step under its forces (before contacts), from the integrator.
-struct Motion {
-    Vec2 v{0, 0};      // velocity at the end of the step
-    double w = 0;      // angular velocity at the end of the step
-    Vec2 dx{0, 0};     // displacement over the step
-    double dAngle = 0; // rotation over the step
-    Vec2 dv{0, 0};     // velocity change over the step (v minus the velocity at its start)
-    double dw = 0;     // angular velocity change over the step
-};
-
 struct ContactEvent {
     BodyId a = 0, b = 0;
     bool begin = true; // false: the bodies stopped touching
@@ -144,10 +134,11 @@ class World {
     std::vector<Manifold> previousContacts_; // the last step's, for the contact events
     std::vector<ContactEvent> pendingEvents_;
     std::function<void(const ContactEvent&)> listener_;
-    std::vector<Motion> motion_; // per body, reused every step
     Diagnostics diagnostics_;
     double time_ = 0;
     std::uint64_t steps_ = 0;
+
+    void finishStep(const Diagnostics& stepped); // events, clock and diagnostics after the stages
 };
 
 Diagnostics measure(const World& world); // energies and momenta of the current state
