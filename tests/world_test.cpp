@@ -1,6 +1,5 @@
-// The world as a user of the library meets it: inputs checked, the stepper, events, stability,
+// The world as a user of the library meets it: inputs checked, events, stability,
 // determinism, no NaN.
-#include "carom/stepper.h"
 #include "test_worlds.h"
 
 #include <cstring>
@@ -76,28 +75,6 @@ TEST(Shapes, PolygonMassPropertiesMatchTheBox) {
     EXPECT_EQ(same.vertices(), tri.vertices());
     EXPECT_THROW(Shape::polygon({{0, 0}, {3, 0}, {1, 0}, {0, 2}}), std::invalid_argument);
     EXPECT_NEAR(Shape::circle(2).massProperties().inertiaPerMass, 2, 1e-12);
-}
-
-TEST(Stepper, TurnsRealTimeIntoFixedSteps) {
-    World w;
-    Stepper st;
-    EXPECT_EQ(st.advance(w, 0.5 / 60), 0);
-    EXPECT_EQ(st.advance(w, 0.6 / 60), 1); // the accumulator kept the half step
-    st.timeRate = 2;
-    EXPECT_EQ(st.advance(w, 1.0 / 60), 2);
-    st.timeRate = 1;
-    EXPECT_EQ(st.advance(w, 10.0), st.maxStepsPerFrame); // capped: a slow frame cannot snowball
-    EXPECT_LE(st.advance(w, 0.0), 1);
-    st.budgetSeconds = 0; // every step overruns it: one step per advance, the backlog dropped
-    EXPECT_EQ(st.advance(w, 1.0), 1);
-    EXPECT_LE(st.advance(w, 0.0), 1);
-    st.budgetSeconds = INFINITY;
-    st.paused = true;
-    EXPECT_EQ(st.advance(w, 1.0), 0);
-    st.requestSingleStep();
-    const auto before = w.stepCount();
-    EXPECT_EQ(st.advance(w, 1.0), 1);
-    EXPECT_EQ(w.stepCount(), before + 1);
 }
 
 TEST(Events, BeginAndEndAreDeliveredAfterTheStep) {

@@ -52,7 +52,7 @@ bool slider(const char* label, int* v, int lo, int hi, const char* format = "%d"
 }
 
 void playback(UiContext& ui) {
-    carom::Stepper& st = ui.session.stepper;
+    Stepper& st = ui.session.stepper;
     const float w = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
     if (ImGui::Button(st.paused ? "Play" : "Pause", {w, 0})) st.paused = !st.paused;
     ImGui::SameLine();

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "carom/scene.h"
-#include "carom/stepper.h"
+#include "stepper.h"
 #include "carom/world.h"
 #include <array>
 #include <cstdint>
@@ -25,7 +25,7 @@ struct Session {
     carom::Scene scene; // what Reset returns to (parameters changed live are kept)
     std::string path;   // the file it came from; empty for a generated scene
     carom::World world;
-    carom::Stepper stepper;
+    Stepper stepper;
     std::array<BlockThrusters, 2> thrusters; // block1, block2
     std::optional<carom::BodyId> selected;   // the body in the inspector
     double initialEnergy = 0;                // total energy after the last (re)build

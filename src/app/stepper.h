@@ -1,11 +1,12 @@
 // Turns real time into fixed steps: an accumulator scaled by the time rate, pause, single step,
-// and a cap on steps per frame so that a slow frame cannot snowball. Shared by the app and the CLI.
+// and a cap on steps per frame so that a slow frame cannot snowball. The app's frame loop drives
+// it; the command-line program steps the world itself.
 #pragma once
 
 #include "carom/world.h"
 #include <cmath>
 
-namespace carom {
+namespace app {
 
 class Stepper {
   public:
@@ -18,17 +19,16 @@ class Stepper {
     double budgetSeconds = INFINITY;
 
     // Advances the world by the real time elapsed since the last frame; returns the steps taken.
-    int advance(World& world, double realSeconds);
+    int advance(carom::World& world, double realSeconds);
     void requestSingleStep() { singleStep_ = true; } // taken at the next advance(), even if paused
     void reset() {
         accumulator_ = 0;
         singleStep_ = false;
     }
-    double interpolation(const World& world) const; // fraction of a step left in the accumulator
 
   private:
     double accumulator_ = 0;
     bool singleStep_ = false;
 };
 
-} // namespace carom
+} // namespace app

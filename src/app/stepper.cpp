@@ -1,12 +1,12 @@
 // Real time -> fixed steps (Glenn Fiedler's "Fix Your Timestep!" accumulator).
-#include "carom/stepper.h"
+#include "stepper.h"
 
 #include <algorithm>
 #include <chrono>
 
-namespace carom {
+namespace app {
 
-int Stepper::advance(World& world, double realSeconds) {
+int Stepper::advance(carom::World& world, double realSeconds) {
     const double h = world.settings().timeStep;
     int steps = 0;
     if (singleStep_) {
@@ -30,8 +30,4 @@ int Stepper::advance(World& world, double realSeconds) {
     return steps;
 }
 
-double Stepper::interpolation(const World& world) const {
-    return std::clamp(accumulator_ / world.settings().timeStep, 0.0, 1.0);
-}
-
-} // namespace carom
+} // namespace app
