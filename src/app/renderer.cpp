@@ -125,36 +125,24 @@ void drawContacts(ImDrawList* dl, const carom::World& w, const Camera& cam) {
         }
 }
 
-// The forces of the last step, recomputed from the state: F = m g − k v at the centre,
-// the thrusters, the spring, and the contact impulses P as the mean force P / h.
+// The forces the engine applies (World::forces), one colour per kind; contact forces are the last
+// step's impulses as the mean force P / h. Angular damping is a couple, with no arrow.
+ImU32 colourOf(carom::ForceKind kind) {
+    switch (kind) {
+    case carom::ForceKind::Gravity: return IM_COL32(80, 220, 120, 230);
+    case carom::ForceKind::Damping: return IM_COL32(180, 180, 180, 230);
+    case carom::ForceKind::Thruster: return IM_COL32(255, 170, 40, 240);
+    case carom::ForceKind::Spring: return IM_COL32(120, 200, 255, 240);
+    case carom::ForceKind::Contact: return IM_COL32(255, 90, 200, 230);
+    case carom::ForceKind::AngularDamping: break;
+    }
+    return 0;
+}
+
 void drawForces(ImDrawList* dl, const Session& s, const Camera& cam, float scale) {
-    const carom::World& w = s.world;
-    const carom::WorldSettings& st = w.settings();
-    for (const Body& b : w.bodies()) {
-        if (!b.isDynamic()) continue;
-        arrow(dl, cam, b.xf.p, scale * b.mass * st.gravity, IM_COL32(80, 220, 120, 230));
-        if (st.damping > 0)
-            arrow(dl, cam, b.xf.p, -scale * st.damping * b.v, IM_COL32(180, 180, 180, 230));
-    }
-    for (const carom::Thruster& t : w.thrusters()) {
-        if (!t.firing) continue;
-        const Body& b = w.body(t.body);
-        arrow(dl, cam, b.worldPoint(t.localPoint), scale * st.thrust * b.xf.q.apply(t.direction),
-              IM_COL32(255, 170, 40, 240));
-    }
-    if (const auto& sp = w.mouseSpring()) {
-        const Body& b = w.body(sp->body);
-        const Vec2 anchor = b.worldPoint(sp->localAnchor);
-        arrow(dl, cam, anchor, scale * st.springStiffness * (sp->target - anchor),
-              IM_COL32(120, 200, 255, 240));
-    }
-    for (const carom::Manifold& m : w.contacts())
-        for (int k = 0; k < m.count; ++k) {
-            const double p = m.points[k].normalImpulse / st.timeStep;
-            if (p > 0)
-                arrow(dl, cam, m.points[k].point, scale * p * m.normal,
-                      IM_COL32(255, 90, 200, 230));
-        }
+    for (const carom::AppliedForce& f : s.world.forces())
+        if (f.kind != carom::ForceKind::AngularDamping)
+            arrow(dl, cam, f.point, double(scale) * f.force, colourOf(f.kind));
 }
 
 // A flame behind each firing thruster: a triangle opposite the push, flickering with time.

@@ -72,6 +72,18 @@ struct Diagnostics {
     double maxDepth = 0; // deepest overlap after the step, m
 };
 
+// A force on a body as the step applies it, for drawing (World::forces): `force` acts at the world
+// point `point`; `torque` is a pure couple (angular damping; zero for the others). Contact forces
+// are the last step's impulses as their mean force over it, P / h, on the manifold's body B.
+enum class ForceKind { Gravity, Damping, AngularDamping, Thruster, Spring, Contact };
+struct AppliedForce {
+    BodyId body = 0;
+    ForceKind kind = ForceKind::Gravity;
+    Vec2 point{0, 0};
+    Vec2 force{0, 0};
+    double torque = 0;
+};
+
 struct ContactEvent {
     BodyId a = 0, b = 0;
     bool begin = true; // false: the bodies stopped touching
@@ -110,6 +122,8 @@ class World {
     void moveMouseSpring(Vec2 target);
     void clearMouseSpring();
     const std::optional<MouseSpring>& mouseSpring() const { return spring_; }
+    // Every force on the bodies now, with the formulas the step uses (forces.cpp).
+    std::vector<AppliedForce> forces() const;
 
     // One fixed step of settings().timeStep. Contact events are queued during the step and
     // delivered to the listener after it.
