@@ -74,8 +74,9 @@ void sceneBounds(const carom::World& world, carom::Vec2& lo, carom::Vec2& hi) {
         near.hi += carom::Vec2(margin, margin);
     }
     all.add(moving);
-    for (const carom::Body& b : world.bodies()) {
-        if (b.type != carom::BodyType::Static || b.wall) continue;
+    for (carom::BodyId id = 0; id < world.bodies().size(); ++id) {
+        const carom::Body& b = world.body(id);
+        if (b.type != carom::BodyType::Static || world.origin(id).wall) continue;
         Box box = boundsOf(b);
         if (!moving.empty()) {
             box.lo = glm::max(box.lo, near.lo);

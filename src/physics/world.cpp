@@ -66,8 +66,6 @@ BodyId World::addBody(const BodyDef& def) {
         b.w = def.angularVelocity;
     }
     MassProperties mp = def.shape.massProperties();
-    b.massGiven = def.mass.has_value();
-    b.density = def.density;
     b.mass = def.mass ? *def.mass : def.density.value_or(1.0) * mp.area;
     b.inertia = b.mass * mp.inertiaPerMass;
     if (b.isDynamic()) {
@@ -76,9 +74,9 @@ BodyId World::addBody(const BodyDef& def) {
     }
     b.restitution = def.restitution;
     b.friction = def.friction;
-    b.wall = def.wall;
     names_.emplace(b.name, bodies_.size());
     bodies_.push_back(std::move(b));
+    origins_.push_back(BodyOrigin{def.density, def.mass.has_value(), def.wall});
     return bodies_.size() - 1;
 }
 
@@ -167,8 +165,7 @@ void World::setMass(BodyId id, double mass) {
     Body& b = bodies_.at(id);
     b.inertia *= mass / b.mass;
     b.mass = mass;
-    b.massGiven = true;
-    b.density.reset();
+    origins_[id] = BodyOrigin{std::nullopt, true, origins_[id].wall};
     if (b.isDynamic()) {
         b.invMass = 1 / b.mass;
         b.invInertia = 1 / b.inertia;

@@ -20,8 +20,10 @@ Scene captureScene(const World& world, const std::string& name) {
     s.name = name;
     s.settings = world.settings();
     s.walls = world.walls();
-    for (const Body& b : world.bodies()) {
-        if (b.wall) continue; // saved as "walls"
+    for (BodyId id = 0; id < world.bodies().size(); ++id) {
+        const Body& b = world.body(id);
+        const BodyOrigin& origin = world.origin(id);
+        if (origin.wall) continue; // saved as "walls"
         BodyDef d;
         d.name = b.name;
         d.type = b.type;
@@ -30,10 +32,10 @@ Scene captureScene(const World& world, const std::string& name) {
         d.angle = b.angle;
         d.velocity = b.v;
         d.angularVelocity = b.w;
-        if (b.massGiven)
+        if (origin.massGiven)
             d.mass = b.mass;
         else
-            d.density = b.density; // unset: the default density, 1 kg/m²
+            d.density = origin.density; // unset: the default density, 1 kg/m²
         d.restitution = b.restitution;
         d.friction = b.friction;
         s.bodies.push_back(std::move(d));

@@ -30,6 +30,8 @@ struct BodyDef {
     bool wall = false; // made by World::addWalls (scene files save these as "walls", not bodies)
 };
 
+// A body as the step sees it: its state and what the step reads. What a scene file said about it
+// that the step does not need (density or mass, wall) is the world's BodyOrigin.
 struct Body {
     std::string name;
     BodyType type = BodyType::Dynamic;
@@ -40,11 +42,8 @@ struct Body {
     double w = 0;                       // angular velocity, counter-clockwise positive
     double mass = 0, invMass = 0;       // 0 inverse mass for static and kinematic bodies
     double inertia = 0, invInertia = 0; // about the centre of mass
-    std::optional<double> density;      // as given, kept so that a saved scene says the same
-    bool massGiven = false;             // mass came from the definition, not from density
     std::optional<double> restitution;  // unset: the world's default
     std::optional<double> friction;     // unset: the world's default
-    bool wall = false;
     Vec2 force{0, 0}; // accumulated during a step, cleared after it
     double torque = 0;
 

@@ -89,6 +89,13 @@ struct ContactEvent {
     bool begin = true; // false: the bodies stopped touching
 };
 
+// Where a body came from, which the step never reads: what a saved scene must say again.
+struct BodyOrigin {
+    std::optional<double> density; // kg/m², as given (unset: the mass was given, or the default)
+    bool massGiven = false;        // the mass came from the definition or setMass, not from density
+    bool wall = false;             // one of addWalls's four (scene files save them as "walls")
+};
+
 class World {
   public:
     explicit World(const WorldSettings& settings = {});
@@ -102,6 +109,7 @@ class World {
     const std::optional<Walls>& walls() const { return walls_; }
     const std::vector<Body>& bodies() const { return bodies_; }
     const Body& body(BodyId id) const { return bodies_.at(id); }
+    const BodyOrigin& origin(BodyId id) const { return origins_.at(id); }
     std::optional<BodyId> findBody(std::string_view name) const;
     std::optional<BodyId> bodyAt(Vec2 worldPoint) const; // the topmost dynamic body there
     void setPosition(BodyId id, Vec2 position, double angle);
@@ -140,6 +148,7 @@ class World {
   private:
     WorldSettings settings_;
     std::vector<Body> bodies_;
+    std::vector<BodyOrigin> origins_; // per body
     std::unordered_map<std::string, BodyId> names_; // body name -> id, for findBody
     std::optional<Walls> walls_;
     std::vector<Thruster> thrusters_;
