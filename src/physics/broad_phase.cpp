@@ -47,9 +47,10 @@ struct Cell {
 
 struct Grid {
     double size = 1; // cell width, m
-    // Finite, and a cell index that fits in 64 bits with room to spare.
+    // Finite, and a cell index that fits in 64 bits and is still exact in a double (2⁵³ ≈ 9e15).
+    static constexpr double kMaxIndex = 1e15;
     bool indexable(Vec2 p) const {
-        return std::abs(p.x / size) < 1e15 && std::abs(p.y / size) < 1e15;
+        return std::abs(p.x / size) < kMaxIndex && std::abs(p.y / size) < kMaxIndex;
     }
     Cell cellOf(Vec2 p) const {
         return {std::int64_t(std::floor(p.x / size)), std::int64_t(std::floor(p.y / size))};

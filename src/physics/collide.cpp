@@ -18,6 +18,11 @@
 namespace carom {
 namespace {
 
+// Lengths this much smaller than the shapes' size are rounding, not geometry (relative).
+constexpr double kRoundOff = 1e-12;
+// Two segments are parallel when sin² of their angle is below this (Ericson's "denom ≈ 0").
+constexpr double kParallel = 1e-14;
+
 // ---- Feature ids ---------------------------------------------------------------------------
 // Box2D's b2ContactFeature, packed in 32 bits: which feature of A and which of B (an index and
 // whether it is a vertex or a face) produced the point: bits 0-13 index on A, 14-27 index on B,
@@ -61,7 +66,7 @@ ShapeManifold collideCircles(const Shape& a, const Transform& xa, const Shape& b
     const double dist = glm::length(d);
     const double depth = a.radius() + b.radius() - dist;
     if (!(depth > -margin)) return m; // also false for NaN input
-    const double tiny = 1e-12 * (a.radius() + b.radius());
+    const double tiny = kRoundOff * (a.radius() + b.radius());
     m.normal = dist > tiny ? d / dist : Vec2{0, 1};
     addPoint(m, xa.p + a.radius() * m.normal, xb.p - b.radius() * m.normal, depth, 0);
     return m;
@@ -105,7 +110,7 @@ ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const
         const Vec2 corner = u1 < 0 ? v1 : v2;
         const double cornerDist = glm::length(c - corner);
         // A vertex region; a centre (numerically) on the vertex keeps the face normal.
-        if ((u1 < 0 || u2 < 0) && cornerDist > 1e-12 * (r + separation)) {
+        if ((u1 < 0 || u2 < 0) && cornerDist > kRoundOff * (r + separation)) {
             if (cornerDist - r >= margin) return m;
             normal = (c - corner) / cornerDist;
             onA = corner;
@@ -165,7 +170,7 @@ void closestOnSegments(Vec2 p1, Vec2 q1, Vec2 p2, Vec2 q2, Vec2& c1, Vec2& c2) {
     const Vec2 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
     const double a = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r);
     const double c = glm::dot(d1, r), b = glm::dot(d1, d2), denom = a * e - b * b;
-    double s = denom > 1e-14 * a * e ? std::clamp((b * f - c * e) / denom, 0.0, 1.0) : 0.0;
+    double s = denom > kParallel * a * e ? std::clamp((b * f - c * e) / denom, 0.0, 1.0) : 0.0;
     double t = (b * s + f) / e;
     if (t < 0 || t > 1) {
         t = std::clamp(t, 0.0, 1.0);
@@ -178,6 +183,7 @@ void closestOnSegments(Vec2 p1, Vec2 q1, Vec2 p2, Vec2 q2, Vec2& c1, Vec2& c2) {
 // How much deeper B's face must be than A's to be chosen, m: Box2D's 0.1 × linearSlop (0.005 m),
 // fixed rather than the world's slop so that collision stays a pure function of the shapes.
 constexpr double kFaceTolerance = 0.1 * 0.005;
+constexpr double kFaceToleranceOfSize = 0.01; // and at most this fraction of the smaller shape
 
 // Box2D's b2CollidePolygons / box2d-lite's Collide. The reference face is the axis of least
 // penetration; B's face is preferred to A's only when clearly better (by a small absolute
@@ -194,7 +200,7 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
     if (!(sb.value < margin)) return m;
 
     const double size = std::min(a.boundingRadius(), b.boundingRadius());
-    const double tolerance = std::min(kFaceTolerance, 0.01 * size);
+    const double tolerance = std::min(kFaceTolerance, kFaceToleranceOfSize * size);
     const bool flip = sb.value > sa.value + tolerance;
     const Shape& ref = flip ? b : a;
     const Shape& inc = flip ? a : b;
@@ -239,7 +245,7 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
         const double dist = glm::length(d);
         if (!(dist < margin)) return m;
         // Edges touching (only by rounding): fall back on the reference face and its depth.
-        const bool apart = dist > 1e-12 * size;
+        const bool apart = dist > kRoundOff * size;
         const Vec2 dir = apart ? d / dist : normal;
         const double depth = apart ? -dist : -(flip ? sb.value : sa.value);
         m.normal = flip ? -dir : dir;

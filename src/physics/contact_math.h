@@ -42,7 +42,11 @@ template <class Body> double effectiveMass(const Body& A, const Body& B, Vec2 rA
 
 // K of two contact points of one manifold along their normal n, for solving both at once
 // (Catto's block solver): a change x of their normal impulses changes their normal velocities by
-// K x. Not invertible (nearly the same point twice) when k11² ≥ 1000 det.
+// K x. Not invertible (nearly the same point twice) when k11² ≥ kMaxConditionNumber det.
+// Box2D's bound on K's condition number (b2_maxConditionNumber): past it, solving for the two
+// impulses amplifies round-off more than one point at a time would.
+constexpr double kMaxConditionNumber = 1000;
+
 struct BlockMatrix {
     double k11 = 0, k12 = 0, k22 = 0, det = 0;
     bool invertible = false;
@@ -59,7 +63,7 @@ BlockMatrix blockMatrix(const Body& A, const Body& B, Vec2 rA1, Vec2 rB1, Vec2 r
     K.k22 = mass + A.invInertia * ra2 * ra2 + B.invInertia * rb2 * rb2;
     K.k12 = mass + A.invInertia * ra1 * ra2 + B.invInertia * rb1 * rb2;
     K.det = K.k11 * K.k22 - K.k12 * K.k12;
-    K.invertible = K.k11 * K.k11 < 1000 * K.det;
+    K.invertible = K.k11 * K.k11 < kMaxConditionNumber * K.det;
     return K;
 }
 

@@ -210,7 +210,7 @@ void padLane(WideConstraint& k, int l, std::size_t nullBody) {
 struct WideVec {
     Wide x, y;
 };
-[[gnu::always_inline]] inline WideVec velocityAt(const WideBody& A, const WideBody& B,
+[[gnu::always_inline]] inline WideVec relativeVelocityAt(const WideBody& A, const WideBody& B,
                                                  const WidePoint& p) {
     return {((B.vx + (-B.w) * p.rBy) - A.vx) - ((-A.w) * p.rAy),
             ((B.vy + B.w * p.rBx) - A.vy) - (A.w * p.rAx)};
@@ -243,7 +243,7 @@ struct WideVec {
 // Coulomb friction: |λ_t| ≤ μ λ_n, the accumulated impulse clamped to the cone.
 [[gnu::always_inline]] inline void solveFriction(WideBody& A, WideBody& B, WideConstraint& k,
                                                  WidePoint& p) {
-    const WideVec v = velocityAt(A, B, p);
+    const WideVec v = relativeVelocityAt(A, B, p);
     const Wide vt = v.x * k.tx + v.y * k.ty;
     const Wide limit = k.friction * p.normalImpulse;
     Wide total = nextTangentImpulse(p.tangentImpulse, p.tangentMass, vt, limit);
@@ -264,7 +264,7 @@ struct WideVec {
     WidePoint& p2 = k.points[1];
     const Wide zero = splat(0);
     const Wide old1 = p1.normalImpulse, old2 = p2.normalImpulse;
-    const WideVec u1 = velocityAt(A, B, p1), u2 = velocityAt(A, B, p2);
+    const WideVec u1 = relativeVelocityAt(A, B, p1), u2 = relativeVelocityAt(A, B, p2);
     const Wide v1 = (u1.x * k.nx + u1.y * k.ny) - p1.bias;
     const Wide v2 = (u2.x * k.nx + u2.y * k.ny) - p2.bias;
     // b: the velocities (minus the bias) with the accumulated impulses taken back out.
@@ -291,7 +291,7 @@ struct WideVec {
 // The non-penetration constraint v_n ≥ bias of one point, in the lanes `active`.
 [[gnu::always_inline]] inline void solveNormal(WideBody& A, WideBody& B, WideConstraint& k,
                                                WidePoint& p, Mask active) {
-    const WideVec v = velocityAt(A, B, p);
+    const WideVec v = relativeVelocityAt(A, B, p);
     const Wide vn = v.x * k.nx + v.y * k.ny;
     Wide total = nextNormalImpulse(p.normalImpulse, p.normalMass, p.bias, vn);
     total = select(active & p.present, total, p.normalImpulse);
@@ -323,16 +323,14 @@ struct WideVec {
 // solve before it, that is Hecker's Eq. 9. A speculative point bounces in the step in which its
 // gap closes, up to |v| h before the bodies touch (the price of a fixed step), with the velocity
 // they would have on coming back to the gap from the surface, so that a bounce keeps e² of the
-// energy wherever it starts. (Waiting for the next step to bounce at the surface, or moving the
-// bodies to where they would have turned, both broke the energy of elastic collisions of
-// spinning bodies.)
+// energy wherever it starts, spinning bodies included.
 [[gnu::always_inline]] inline void restitute(std::vector<SolverBody>& bodies, WideConstraint& k,
                                              double threshold) {
     WideBody A = gather(bodies, k.a, k.invMassA, k.invInertiaA);
     WideBody B = gather(bodies, k.b, k.invMassB, k.invInertiaB);
     for (WidePoint& p : k.points) {
         const Mask bounce = k.restitutes & bounces(p, threshold);
-        const WideVec v = velocityAt(A, B, p);
+        const WideVec v = relativeVelocityAt(A, B, p);
         const Wide vn = v.x * k.nx + v.y * k.ny;
         Wide total = nextNormalImpulse(p.normalImpulse, p.normalMass, p.bounceVelocity, vn);
         total = select(bounce, total, p.normalImpulse);

@@ -36,9 +36,10 @@ Interpolated poseAt(const Body& b, const Pose& from, double t) {
     return {angle, Transform{from.xf.p + t * (b.xf.p - from.xf.p), Rot(angle)}};
 }
 
-// The deepest overlap of the body at xf with the wall; −∞ when they are more than `margin` apart.
-double deepest(const Body& b, const Transform& xf, const Body& wall, double margin = 0) {
-    const ShapeManifold m = collide(b.shape, xf, wall.shape, wall.xf, margin);
+// The deepest overlap of the body at xf with the static body `fixed`; −∞ when they are more than
+// `margin` apart.
+double deepest(const Body& b, const Transform& xf, const Body& fixed, double margin = 0) {
+    const ShapeManifold m = collide(b.shape, xf, fixed.shape, fixed.xf, margin);
     double d = -INFINITY;
     for (int i = 0; i < m.count; ++i)
         d = std::max(d, m.points[i].depth);
@@ -66,16 +67,16 @@ std::pair<double, double> window(Vec2 from, Vec2 to, const Aabb& box, double rea
 // Does the segment from a to b (world points) pass through the inside of the body's shape?
 // A polygon: the segment clipped by each edge's half-plane n_i · (x − v_i) ≤ 0 (Cyrus-Beck) is
 // not empty. A circle: the segment comes nearer its centre than its radius.
-bool passesThrough(Vec2 a, Vec2 b, const Body& wall) {
-    const Vec2 p = wall.localPoint(a), q = wall.localPoint(b), d = q - p;
-    if (wall.shape.type() == ShapeType::Circle) {
+bool passesThrough(Vec2 a, Vec2 b, const Body& fixed) {
+    const Vec2 p = fixed.localPoint(a), q = fixed.localPoint(b), d = q - p;
+    if (fixed.shape.type() == ShapeType::Circle) {
         const double t =
             lengthSquared(d) > 0 ? std::clamp(-glm::dot(p, d) / lengthSquared(d), 0.0, 1.0) : 0;
-        return lengthSquared(p + t * d) < wall.shape.radius() * wall.shape.radius();
+        return lengthSquared(p + t * d) < fixed.shape.radius() * fixed.shape.radius();
     }
     double t0 = 0, t1 = 1;
-    const auto& v = wall.shape.vertices();
-    const auto& n = wall.shape.normals();
+    const auto& v = fixed.shape.vertices();
+    const auto& n = fixed.shape.normals();
     for (std::size_t i = 0; i < v.size() && t0 <= t1; ++i) {
         const double sp = glm::dot(n[i], p - v[i]), sq = glm::dot(n[i], q - v[i]);
         if (sp > 0 && sq > 0) return false;            // wholly outside this edge
@@ -85,24 +86,24 @@ bool passesThrough(Vec2 a, Vec2 b, const Body& wall) {
     return t0 < t1;
 }
 
-// The earliest t in [0, 1] at which the body, moving from `from` to its pose, enters `wall`
+// The earliest t in [0, 1] at which the body, moving from `from` to its pose, enters `fixed`
 // deeper than it may; 1 if it never does.
-double timeOfImpact(const Body& b, const Pose& from, const Body& wall, const Aabb& wallBox,
+double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aabb& staticBox,
                     double travel, const WorldSettings& s) {
     const auto [t0, t1] =
-        window(from.xf.p, b.xf.p, wallBox, b.shape.boundingRadius() + s.linearSlop);
+        window(from.xf.p, b.xf.p, staticBox, b.shape.boundingRadius() + s.linearSlop);
     if (t0 > t1) return 1;
-    const double startDepth = deepest(b, from.xf, wall, s.linearSlop); // −∞: not touching
+    const double startDepth = deepest(b, from.xf, fixed, s.linearSlop); // −∞: not touching
     const double allowed = std::max(s.linearSlop, startDepth) + s.distanceTolerance;
-    auto enters = [&](double t) { return deepest(b, poseAt(b, from, t).xf, wall) > allowed; };
-    // Its contacts failed to stop the body if its centre went into or through the wall, or if it
-    // ends deeper in a wall it was not touching at the start. (One that was touching it had a
-    // contact all through the step: a body sliding and turning along a wall dips in on the
+    auto enters = [&](double t) { return deepest(b, poseAt(b, from, t).xf, fixed) > allowed; };
+    // Its contacts failed to stop the body if its centre went into or through the static body, or
+    // if it ends deeper in one it was not touching at the start. (One that was touching it had a
+    // contact all through the step: a body sliding and turning along a static body dips in on the
     // straight sweep between its poses, but its centre stays out.)
     const bool touching = startDepth > -INFINITY;
-    if (!passesThrough(from.xf.p, b.xf.p, wall) && (touching || !enters(1))) return 1;
-    // Over the window, steps of at most kMaxTravel of the inner radius cannot jump over the wall
-    // (up to kMaxSamples of them: a body sent across the world in one step is not followed).
+    if (!passesThrough(from.xf.p, b.xf.p, fixed) && (touching || !enters(1))) return 1;
+    // Over the window, steps of at most kMaxTravel of the inner radius cannot jump over the static
+    // body (up to kMaxSamples of them: a body sent across the world in one step is not followed).
     const double n =
         std::min(std::ceil((t1 - t0) * travel / (kMaxTravel * b.shape.innerRadius())), kMaxSamples);
     double last = 0; // known not to enter: the start, or out of reach before the window
@@ -117,7 +118,7 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& wall, const Aab
 } // namespace
 
 void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correction correction) {
-    std::vector<std::pair<const Body*, Aabb>> walls; // the static bodies, found when first needed
+    std::vector<std::pair<const Body*, Aabb>> statics; // the static bodies, found when first needed
     bool found = false;
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
         Body& b = c.bodies[i];
@@ -127,11 +128,11 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
         if (!(travel > kMaxTravel * b.shape.innerRadius())) continue;
         for (std::size_t j = 0; !found && j < c.bodies.size(); ++j)
             if (c.bodies[j].type == BodyType::Static)
-                walls.emplace_back(&c.bodies[j], boundingBox(c.bodies[j], 0));
+                statics.emplace_back(&c.bodies[j], boundingBox(c.bodies[j], 0));
         found = true;
         double first = 1;
-        for (const auto& [wall, box] : walls)
-            first = std::min(first, timeOfImpact(b, start[i], *wall, box, travel, c.settings));
+        for (const auto& [fixed, box] : statics)
+            first = std::min(first, timeOfImpact(b, start[i], *fixed, box, travel, c.settings));
         if (first < 1) {
             const Interpolated back = poseAt(b, start[i], first);
             if (correction == Correction::WithVelocities) {

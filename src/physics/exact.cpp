@@ -42,6 +42,12 @@ namespace {
 constexpr double kMaxTravel = 0.5;    // fraction of a body's inner radius per advance
 constexpr int kMaxIntervals = 1000;   // per step; past that, the step ends with contacts held
 constexpr double kTimeEpsilon = 1e-9; // fraction of the step too small to advance
+constexpr int kMaxHalvings = 64;      // of a trial advance cut to the travel limit (2⁻⁶⁴ of a step)
+// A held point is the same point as before if it is this fraction of the smaller body's inner
+// radius from it: feature ids may change as a resting face slides, but not by this much.
+constexpr double kHeldReach = 0.25;
+// Two accelerations are the same (gravity alone) to this relative difference: round-off.
+constexpr double kSameAcceleration = 1e-12;
 
 using PairKey = std::pair<BodyId, BodyId>;
 
@@ -109,7 +115,7 @@ bool penetrates(const StepContext& c, const Allowance& start) {
         }
         const std::vector<HeldPoint>& held = start.held.at({m.a, m.b});
         const double near =
-            0.25 * std::min(c.bodies[m.a].shape.innerRadius(), c.bodies[m.b].shape.innerRadius());
+            kHeldReach * std::min(c.bodies[m.a].shape.innerRadius(), c.bodies[m.b].shape.innerRadius());
         for (int i = 0; i < m.count; ++i) {
             const ContactPoint& cp = m.points[i];
             double allowed = std::max(tol, pair->second + tol);
@@ -231,7 +237,8 @@ double circleContacts(const StepContext& c, double dt) {
         if (A.shape.type() != ShapeType::Circle || B.shape.type() != ShapeType::Circle) continue;
         if (!movesUniformly(c, p.a) || !movesUniformly(c, p.b)) continue;
         Vec2 aA = A.invMass * A.force, aB = B.invMass * B.force;
-        if (glm::length(aB - aA) > 1e-12 * (glm::length(aA) + glm::length(aB))) continue;
+        if (glm::length(aB - aA) > kSameAcceleration * (glm::length(aA) + glm::length(aB)))
+            continue;
         auto t =
             circleTimeOfImpact(B.xf.p - A.xf.p, B.v - A.v, A.shape.radius() + B.shape.radius());
         if (t && *t > 0) earliest = std::min(earliest, *t);
@@ -275,7 +282,7 @@ Trial advanceWithinReach(StepContext& c, const std::vector<Pose>& start,
                          const std::vector<Manifold>& touching, const ImpulseMap& last,
                          double remaining) {
     Trial trial{std::min(remaining, circleContacts(c, remaining)), {}};
-    for (int i = 0; i < 64; ++i) {
+    for (int i = 0; i < kMaxHalvings; ++i) {
         trial.held = advance(c, c.settings, touching, last, trial.dt);
         const double limit = travelLimit(c, start);
         if (trial.dt <= limit) break;

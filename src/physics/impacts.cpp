@@ -33,6 +33,14 @@ namespace carom {
 namespace {
 
 constexpr double kApproaching = 1e-10; // m/s: slower approaches are round-off, not impacts
+// Impacts converge to this fraction of the largest speed (round-off of doubles, with room).
+constexpr double kConvergence = 1e-13;
+// Passes of the simultaneous solve before it gives up converging (a pile of hundreds of points
+// converges in tens; past this the velocities are left as they are, none approaching by much).
+constexpr int kMaxPasses = 10000;
+// Strikes of the serial solve per point (plus this many) before the chain counts as not settling:
+// Newton's cradle strikes each point once, a ball between two walls a few times.
+constexpr int kStrikesPerPoint = 100;
 // m/s: how near to still resting contacts are brought (they sink at most this × the step, and
 // the contact solver holds them during the advance that follows).
 constexpr double kRestingTolerance = 1e-5;
@@ -101,7 +109,7 @@ void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
                    Accumulated& acc) {
     std::vector<double>& lambda = acc.normal;
     std::vector<double>& lambdaT = acc.tangent;
-    for (int it = 0; it < 10000; ++it) {
+    for (int it = 0; it < kMaxPasses; ++it) {
         double change = 0; // largest velocity change of the pass, m/s
         for (std::size_t i = 0; i < points.size(); ++i) {
             const Point& p = points[i];
@@ -145,8 +153,8 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
     // the bounce could give back more energy than the impact brought.
     Accumulated acc(points.size());
     const std::vector<double> hold(points.size(), 0.0);
-    solveTogether(bodies, points, hold, 1e-13 * scale, true, acc);
-    solveTogether(bodies, points, target, 1e-13 * scale, false, acc);
+    solveTogether(bodies, points, hold, kConvergence * scale, true, acc);
+    solveTogether(bodies, points, target, kConvergence * scale, false, acc);
     return impacts;
 }
 
@@ -154,7 +162,7 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
 int serial(std::vector<Body>& bodies, const std::vector<Point>& points) {
     int impacts = 0;
     std::vector<bool> struck(points.size(), false);
-    const int limit = 100 * static_cast<int>(points.size()) + 100;
+    const int limit = kStrikesPerPoint * (static_cast<int>(points.size()) + 1);
     for (int strikes = 0; strikes < limit; ++strikes) {
         std::size_t worst = points.size();
         double worstVn = 0;

@@ -55,12 +55,15 @@ Shape Shape::box(double width, double height) {
 
 namespace {
 
-// The length below which two vertices count as one, relative to the polygon's size.
+// The length below which two vertices count as one: this fraction of the polygon's extent (of
+// a tiny positive extent for a polygon all at the origin, refused later as having no area).
+constexpr double kVertexTolerance = 1e-9;
+constexpr double kTinyExtent = 1e-300;
 double tolerance(const std::vector<Vec2>& v) {
     double extent = 0;
     for (const Vec2& p : v)
         extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
-    return 1e-9 * std::max(extent, 1e-300);
+    return kVertexTolerance * std::max(extent, kTinyExtent);
 }
 
 // Does vertex i lie on the straight line on from vertex i − 1 to vertex i + 1 (a point in the
@@ -125,7 +128,8 @@ Shape Shape::polygon(const std::vector<Vec2>& input) {
         c += (a + b) * cross(a, b);
     }
     c /= 3 * area2;
-    // An already-centred polygon (a saved scene) is left exactly as it is, so files round-trip.
+    // An already-centred polygon (a saved scene) is left exactly as it is, so files round-trip:
+    // a centroid within a thousandth of the vertex tolerance is the rounding of one at the origin.
     if (glm::length(c) <= 1e-3 * eps) c = Vec2{0, 0};
     for (Vec2& p : v)
         p -= c;
