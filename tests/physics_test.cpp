@@ -94,12 +94,12 @@ TEST_P(Restitution, BounceHeightsFollowESquared) {
     d.restitution = e;
     BodyId ball = w.addBody(d);
     std::vector<double> peaks{h0};
-    double prevY = w.body(ball).xf.p.y, prevV = 0;
+    double prevY = w.body(ball).xf().p.y, prevV = 0;
     for (int i = 0; i < std::lround(20 / s.timeStep); ++i) {
         w.step();
         double v = w.body(ball).v.y;
         if (prevV > 0 && v <= 0) peaks.push_back(prevY - r);
-        prevY = w.body(ball).xf.p.y;
+        prevY = w.body(ball).xf().p.y;
         prevV = v;
     }
     ASSERT_GE(peaks.size(), 4u);
@@ -107,7 +107,7 @@ TEST_P(Restitution, BounceHeightsFollowESquared) {
         const double impact = std::sqrt(2 * g * peaks[k - 1]);
         EXPECT_NEAR(peaks[k], e * e * peaks[k - 1], 0.72 * impact * s.timeStep) << "bounce " << k;
     }
-    EXPECT_NEAR(w.body(ball).xf.p.y, r, 0.01);
+    EXPECT_NEAR(w.body(ball).xf().p.y, r, 0.01);
     EXPECT_NEAR(w.body(ball).v.y, 0, 0.05);
 }
 
@@ -135,18 +135,18 @@ TEST_P(Incline, StaysOrSlidesAsCoulombSays) {
     d.angle = theta;
     BodyId b = w.addBody(d);
     run(w, 0.5); // settle onto the slope
-    const Vec2 p0 = w.body(b).xf.p;
+    const Vec2 p0 = w.body(b).xf().p;
     const double v0 = glm::dot(w.body(b).v, along);
     const double t = 1.0;
     run(w, t);
-    const double travelled = glm::dot(w.body(b).xf.p - p0, along);
+    const double travelled = glm::dot(w.body(b).xf().p - p0, along);
     if (GetParam().slides) {
         const double a = -g * (std::sin(theta) - mu * std::cos(theta)); // along +x up the slope
         const double expected = v0 * t + 0.5 * a * t * t;
         EXPECT_NEAR(travelled, expected, 0.03 * std::abs(expected));
     } else {
         EXPECT_NEAR(travelled, 0, 0.005);
-        EXPECT_NEAR(w.body(b).angle, theta, 0.01);
+        EXPECT_NEAR(w.body(b).angle(), theta, 0.01);
     }
 }
 
@@ -202,7 +202,7 @@ TEST(Integrators, HarmonicOscillator) {
         BodyId b = w.addBody(circle("bob", {1, 0}, 0.1, 1));
         w.setMouseSpring(b, {0, 0}, {0, 0});
         run(w, 2.0);
-        return std::abs(w.body(b).xf.p.x - std::cos(std::sqrt(3.0) * w.time()));
+        return std::abs(w.body(b).xf().p.x - std::cos(std::sqrt(3.0) * w.time()));
     };
     const double euler = finalError(Integrator::Euler), rk4 = finalError(Integrator::RK4);
     EXPECT_LT(rk4, 1e-8);
@@ -276,7 +276,7 @@ TEST_P(WallSlide, BallFallsAlongAWallWithoutGainingEnergy) {
         w.step();
         ASSERT_LE(w.diagnostics().energy, e0 + 1e-9) << "step " << i;
     }
-    EXPECT_NEAR(w.body(ball).xf.p.y, -10 + 0.2, 0.01) << "on the floor";
+    EXPECT_NEAR(w.body(ball).xf().p.y, -10 + 0.2, 0.01) << "on the floor";
 }
 
 INSTANTIATE_TEST_SUITE_P(Methods, WallSlide, ::testing::ValuesIn(allMethods()),

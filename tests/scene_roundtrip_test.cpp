@@ -41,9 +41,9 @@ void expectSameState(const World& a, const World& b) {
         const Body& y = b.bodies()[i];
         SCOPED_TRACE(x.name);
         EXPECT_EQ(x.name, y.name);
-        EXPECT_TRUE(sameBits(x.xf.p.x, y.xf.p.x)) << x.xf.p.x << " vs " << y.xf.p.x;
-        EXPECT_TRUE(sameBits(x.xf.p.y, y.xf.p.y)) << x.xf.p.y << " vs " << y.xf.p.y;
-        EXPECT_TRUE(sameBits(x.angle, y.angle)) << x.angle << " vs " << y.angle;
+        EXPECT_TRUE(sameBits(x.xf().p.x, y.xf().p.x)) << x.xf().p.x << " vs " << y.xf().p.x;
+        EXPECT_TRUE(sameBits(x.xf().p.y, y.xf().p.y)) << x.xf().p.y << " vs " << y.xf().p.y;
+        EXPECT_TRUE(sameBits(x.angle(), y.angle())) << x.angle() << " vs " << y.angle();
         EXPECT_TRUE(sameBits(x.v.x, y.v.x)) << x.v.x << " vs " << y.v.x;
         EXPECT_TRUE(sameBits(x.v.y, y.v.y)) << x.v.y << " vs " << y.v.y;
         EXPECT_TRUE(sameBits(x.w, y.w)) << x.w << " vs " << y.w;

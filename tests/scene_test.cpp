@@ -91,12 +91,12 @@ TEST(ScenePresets, PyramidHas210UnitBoxesOnA200By2Ground) {
     EXPECT_EQ(ground.type, BodyType::Static);
     EXPECT_EQ(ground.shape.width(), 200);
     EXPECT_EQ(ground.shape.height(), 2);
-    EXPECT_EQ(ground.xf.p, Vec2(0, -1));
+    EXPECT_EQ(ground.xf().p, Vec2(0, -1));
     double top = 0;
     for (const Body& b : w.bodies())
         if (b.isDynamic()) {
             EXPECT_EQ(b.mass, 1); // density 1 × 1 m²
-            top = std::max(top, b.xf.p.y);
+            top = std::max(top, b.xf().p.y);
         }
     EXPECT_EQ(top, 19.5); // the 20th row's centre
 }
@@ -291,7 +291,7 @@ TEST(SceneDefaults, PolygonPositionIsItsCentroid) {
                                "t.json");
     const World w = buildWorld(s);
     const Body& b = w.bodies()[0];
-    EXPECT_EQ(b.xf.p, Vec2(5, 5));
+    EXPECT_EQ(b.xf().p, Vec2(5, 5));
     const auto& v = b.shape.vertices();
     ASSERT_EQ(v.size(), 3u);
     EXPECT_NEAR(v[0].x, -1, 1e-15);

@@ -81,7 +81,7 @@ inline bool randomSceneStaysFinite(const WorldSettings& s, std::mt19937& rng) {
     for (int i = 0; i < 300; ++i)
         w.step();
     for (const Body& b : w.bodies())
-        if (!isFinite(b.xf.p) || !isFinite(b.v) || !std::isfinite(b.w) || !std::isfinite(b.angle))
+        if (!isFinite(b.xf().p) || !isFinite(b.v) || !std::isfinite(b.w) || !std::isfinite(b.angle()))
             return false;
     return true;
 }

@@ -35,7 +35,7 @@ TEST(Inputs, BadValuesAreRefusedAndChangeNothing) {
     EXPECT_THROW(w.setPosition(id, {0, 0}, 1e30), std::invalid_argument);
     EXPECT_THROW(w.setMass(id, 1e30), std::invalid_argument);
     EXPECT_EQ(w.body(id).v.x, 0);
-    EXPECT_EQ(w.body(id).angle, 0);
+    EXPECT_EQ(w.body(id).angle(), 0);
     WorldSettings s;
     s.timeStep = 0;
     EXPECT_THROW(w.setSettings(s), std::invalid_argument);
@@ -115,10 +115,10 @@ World column(int n, double topMass, double groundWidth) {
 TEST(Stability, BoxStackRests) {
     World w = column(10, 1, 40);
     const BodyId top = w.bodies().size() - 1;
-    const Vec2 start = w.body(top).xf.p;
+    const Vec2 start = w.body(top).xf().p;
     run(w, 10);
-    EXPECT_LT(glm::length(w.body(top).xf.p - start), 0.02);
-    EXPECT_LT(std::abs(w.body(top).angle), 0.01);
+    EXPECT_LT(glm::length(w.body(top).xf().p - start), 0.02);
+    EXPECT_LT(std::abs(w.body(top).angle()), 0.01);
     EXPECT_LT(w.diagnostics().keLinear, 1e-3);
 }
 
@@ -130,10 +130,10 @@ TEST(Stability, TallAndTopHeavyColumnsStand) {
     for (const double topMass : {1.0, 100.0}) {
         World w = column(topMass == 1 ? 20 : 10, topMass, 20);
         const BodyId top = w.bodies().size() - 1;
-        const Vec2 start = w.body(top).xf.p;
+        const Vec2 start = w.body(top).xf().p;
         run(w, 60);
-        EXPECT_EQ(w.body(top).xf.p.x, 0) << "top mass " << topMass;
-        EXPECT_LT(start.y - w.body(top).xf.p.y, 0.3) << "top mass " << topMass;
+        EXPECT_EQ(w.body(top).xf().p.x, 0) << "top mass " << topMass;
+        EXPECT_LT(start.y - w.body(top).xf().p.y, 0.3) << "top mass " << topMass;
     }
 }
 
@@ -142,11 +142,11 @@ TEST(Stability, TallAndTopHeavyColumnsStand) {
 TEST(Stability, PyramidOfBase20Stands) {
     World w = pyramid(20);
     const Body& top = w.bodies().back();
-    const Vec2 start = top.xf.p;
+    const Vec2 start = top.xf().p;
     run(w, 60);
-    EXPECT_LT(std::abs(top.xf.p.x - start.x), 0.05);
-    EXPECT_LT(start.y - top.xf.p.y, 0.1);
-    EXPECT_LT(std::abs(top.angle), 0.02);
+    EXPECT_LT(std::abs(top.xf().p.x - start.x), 0.05);
+    EXPECT_LT(start.y - top.xf().p.y, 0.1);
+    EXPECT_LT(std::abs(top.angle()), 0.02);
 }
 
 // Same inputs, same numbers, bit for bit.
@@ -161,8 +161,8 @@ TEST(Determinism, SameRunTwiceGivesTheSameBits) {
     ASSERT_EQ(a.bodies().size(), b.bodies().size());
     for (std::size_t i = 0; i < a.bodies().size(); ++i) {
         const Body &p = a.bodies()[i], &q = b.bodies()[i];
-        double x[6] = {p.xf.p.x, p.xf.p.y, p.angle, p.v.x, p.v.y, p.w};
-        double y[6] = {q.xf.p.x, q.xf.p.y, q.angle, q.v.x, q.v.y, q.w};
+        double x[6] = {p.xf().p.x, p.xf().p.y, p.angle(), p.v.x, p.v.y, p.w};
+        double y[6] = {q.xf().p.x, q.xf().p.y, q.angle(), q.v.x, q.v.y, q.w};
         EXPECT_EQ(std::memcmp(x, y, sizeof x), 0) << "body " << i;
     }
 }

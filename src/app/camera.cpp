@@ -49,8 +49,8 @@ Box boundsOf(const carom::Body& b) {
     Box box;
     if (b.shape.type() == carom::ShapeType::Circle) {
         const carom::Vec2 r(b.shape.radius(), b.shape.radius());
-        box.add(b.xf.p - r);
-        box.add(b.xf.p + r);
+        box.add(b.xf().p - r);
+        box.add(b.xf().p + r);
     } else {
         for (carom::Vec2 v : b.shape.vertices())
             box.add(b.worldPoint(v));

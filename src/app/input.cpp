@@ -41,8 +41,8 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
         d.mode = Mode::Spring;
     } else if (rotateMod) {
         d.mode = Mode::Rotate;
-        d.startAngle = b.angle;
-        const carom::Vec2 r = p - b.xf.p;
+        d.startAngle = b.angle();
+        const carom::Vec2 r = p - b.xf().p;
         d.startCursorAngle = std::atan2(r.y, r.x);
     } else {
         d.mode = Mode::Move;
@@ -64,16 +64,16 @@ void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& c
     case Mode::Move: {
         // Keep the grabbed body point under the cursor: c = p − R(θ) r_local.
         const carom::Body& b = s.world.body(d.body);
-        s.world.setPosition(d.body, p - b.xf.q.apply(d.grabLocal), b.angle);
+        s.world.setPosition(d.body, p - b.xf().q.apply(d.grabLocal), b.angle());
         break;
     }
     case Mode::Rotate: {
         // Turn about the centre by as much as the cursor turned about it.
         const carom::Body& b = s.world.body(d.body);
-        const carom::Vec2 r = p - b.xf.p;
+        const carom::Vec2 r = p - b.xf().p;
         if (glm::length(r) < 1e-9) break;
         const double angle = d.startAngle + std::atan2(r.y, r.x) - d.startCursorAngle;
-        s.world.setPosition(d.body, b.xf.p, angle);
+        s.world.setPosition(d.body, b.xf().p, angle);
         break;
     }
     case Mode::None:

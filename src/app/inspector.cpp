@@ -38,17 +38,17 @@ void edit(UiContext& ui, carom::BodyId id) {
         require(std::isfinite(v) && v >= 0, "friction must be >= 0, got", v);
         w.setFriction(id, v);
     }
-    if (field("x (m)", b.xf.p.x, v)) {
+    if (field("x (m)", b.xf().p.x, v)) {
         require(std::isfinite(v), "x must be a finite number, got", v);
-        w.setPosition(id, {v, b.xf.p.y}, b.angle);
+        w.setPosition(id, {v, b.xf().p.y}, b.angle());
     }
-    if (field("y (m)", b.xf.p.y, v)) {
+    if (field("y (m)", b.xf().p.y, v)) {
         require(std::isfinite(v), "y must be a finite number, got", v);
-        w.setPosition(id, {b.xf.p.x, v}, b.angle);
+        w.setPosition(id, {b.xf().p.x, v}, b.angle());
     }
-    if (field("angle (rad)", b.angle, v)) {
+    if (field("angle (rad)", b.angle(), v)) {
         require(std::isfinite(v), "angle must be a finite number, got", v);
-        w.setPosition(id, b.xf.p, v);
+        w.setPosition(id, b.xf().p, v);
     }
     if (field("vx (m/s)", b.v.x, v)) {
         require(std::isfinite(v), "vx must be a finite number, got", v);

@@ -58,7 +58,7 @@ void arrow(ImDrawList* dl, const Camera& cam, Vec2 from, Vec2 vec, ImU32 col, fl
 void drawBody(ImDrawList* dl, const Camera& cam, const Body& b, ImU32 fill, ImU32 line,
               float thick, bool outline = true) {
     if (b.shape.type() == carom::ShapeType::Circle) {
-        const ImVec2 c = cam.toScreen(b.xf.p);
+        const ImVec2 c = cam.toScreen(b.xf().p);
         const float r = float(b.shape.radius() * cam.scale);
         const int segs = std::clamp(int(r / 2), 12, 64);
         dl->AddCircleFilled(c, r, fill, segs);
@@ -91,7 +91,7 @@ void updateTrails(Trails& t, const Session& s, int length) {
     int drawn = 0;
     for (std::size_t i = 0; i < bodies.size() && drawn < kMaxTrailBodies; ++i) {
         if (!bodies[i].isDynamic()) continue;
-        t.points[i][t.head] = bodies[i].xf.p;
+        t.points[i][t.head] = bodies[i].xf().p;
         ++drawn;
     }
     t.head = (t.head + 1) % std::size_t(length);
@@ -152,7 +152,7 @@ void drawFlames(ImDrawList* dl, const Session& s, const Camera& cam) {
         const carom::Thruster& t = w.thrusters()[i];
         if (!t.firing) continue;
         const Body& b = w.body(t.body);
-        const Vec2 d = b.xf.q.apply(t.direction);
+        const Vec2 d = b.xf().q.apply(t.direction);
         const double weight = glm::length(d);
         if (!(weight > 0)) continue;
         const Vec2 u = d / weight, side = carom::perp(u);
@@ -235,7 +235,7 @@ void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
     if (in.view.showNames && dynamicCount <= 12)
         for (const Body& b : bodies) {
             if (!b.isDynamic() || b.shape.boundingRadius() * cam.scale < 25) continue;
-            const ImVec2 c = cam.toScreen(b.xf.p), sz = ImGui::CalcTextSize(b.name.c_str());
+            const ImVec2 c = cam.toScreen(b.xf().p), sz = ImGui::CalcTextSize(b.name.c_str());
             dl->AddText({c.x - sz.x / 2, c.y - sz.y / 2}, pal.text, b.name.c_str());
         }
     drawFlames(dl, s, cam);

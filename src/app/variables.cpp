@@ -54,11 +54,11 @@ double evaluate(const Variable& v, const carom::World& world, const Sample& s) {
     const carom::Body& b = world.body(v.body);
     switch (v.q) {
     case Quantity::X:
-        return b.xf.p.x;
+        return b.xf().p.x;
     case Quantity::Y:
-        return b.xf.p.y;
+        return b.xf().p.y;
     case Quantity::Angle:
-        return b.angle;
+        return b.angle();
     case Quantity::Vx:
         return b.v.x;
     case Quantity::Vy:

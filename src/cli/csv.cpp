@@ -38,7 +38,7 @@ void writeCsvRow(std::FILE* out, const carom::World& world, double t, const caro
         number(out, x);
     for (const carom::Body& b : world.bodies()) {
         if (b.type == carom::BodyType::Static) continue;
-        for (double x : {b.xf.p.x, b.xf.p.y, b.angle, b.v.x, b.v.y, b.w})
+        for (double x : {b.xf().p.x, b.xf().p.y, b.angle(), b.v.x, b.v.y, b.w})
             number(out, x);
     }
     std::fputc('\n', out);

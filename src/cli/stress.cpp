@@ -79,8 +79,8 @@ carom::Scene randomScene(std::uint64_t seed) {
 bool contained(const carom::World& w) {
     const carom::Walls& box = *w.walls();
     for (const carom::Body& b : w.bodies())
-        if (b.isDynamic() && !(b.xf.p.x > box.left && b.xf.p.x < box.right &&
-                               b.xf.p.y > box.bottom && b.xf.p.y < box.top))
+        if (b.isDynamic() && !(b.xf().p.x > box.left && b.xf().p.x < box.right &&
+                               b.xf().p.y > box.bottom && b.xf().p.y < box.top))
             return false;
     return true;
 }

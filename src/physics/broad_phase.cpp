@@ -13,7 +13,7 @@ Aabb boundingBox(const Body& b, double margin) {
     Aabb box;
     if (b.shape.type() == ShapeType::Circle) {
         Vec2 r{b.shape.radius(), b.shape.radius()};
-        box = Aabb{b.xf.p - r, b.xf.p + r};
+        box = Aabb{b.xf().p - r, b.xf().p + r};
     } else {
         box.lo = box.hi = b.worldPoint(b.shape.vertices()[0]);
         for (Vec2 v : b.shape.vertices()) {

@@ -55,13 +55,13 @@ std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<doub
     for (const BodyPair& p : pairs) {
         const Body& A = c.bodies[p.a];
         const Body& B = c.bodies[p.b];
-        ShapeManifold sm = collide(A.shape, A.xf, B.shape, B.xf, margins[p.a] + margins[p.b]);
+        ShapeManifold sm = collide(A.shape, A.xf(), B.shape, B.xf(), margins[p.a] + margins[p.b]);
         if (sm.count == 0) continue;
         Manifold m;
         m.a = p.a;
         m.b = p.b;
         m.normal = sm.normal;
-        m.localNormal = referenceBody(A, B).xf.q.applyInverse(sm.normal);
+        m.localNormal = referenceBody(A, B).xf().q.applyInverse(sm.normal);
         m.count = sm.count;
         m.restitution = mix(s.restitutionMix, A.restitution.value_or(s.restitution),
                             B.restitution.value_or(s.restitution));
@@ -72,8 +72,8 @@ std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<doub
             cp.point = sm.points[i].point;
             cp.depth = sm.points[i].depth;
             cp.id = sm.points[i].id;
-            cp.anchorA = cp.point - A.xf.p;
-            cp.anchorB = cp.point - B.xf.p;
+            cp.anchorA = cp.point - A.xf().p;
+            cp.anchorB = cp.point - B.xf().p;
             // The surface points: A's lies depth/2 along +n from the midpoint, B's along −n.
             cp.localA = A.localPoint(cp.point + 0.5 * cp.depth * sm.normal);
             cp.localB = B.localPoint(cp.point - 0.5 * cp.depth * sm.normal);

@@ -32,14 +32,14 @@ struct Interpolated {
     Transform xf;
 };
 Interpolated poseAt(const Body& b, const Pose& from, double t) {
-    const double angle = from.angle + t * (b.angle - from.angle);
-    return {angle, Transform{from.xf.p + t * (b.xf.p - from.xf.p), Rot(angle)}};
+    const double angle = from.angle + t * (b.angle() - from.angle);
+    return {angle, Transform{from.xf.p + t * (b.xf().p - from.xf.p), Rot(angle)}};
 }
 
 // The deepest overlap of the body at xf with the static body `fixed`; −∞ when they are more than
 // `margin` apart.
 double deepest(const Body& b, const Transform& xf, const Body& fixed, double margin = 0) {
-    const ShapeManifold m = collide(b.shape, xf, fixed.shape, fixed.xf, margin);
+    const ShapeManifold m = collide(b.shape, xf, fixed.shape, fixed.xf(), margin);
     double d = -INFINITY;
     for (int i = 0; i < m.count; ++i)
         d = std::max(d, m.points[i].depth);
@@ -91,7 +91,7 @@ bool passesThrough(Vec2 a, Vec2 b, const Body& fixed) {
 double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aabb& staticBox,
                     double travel, const WorldSettings& s) {
     const auto [t0, t1] =
-        window(from.xf.p, b.xf.p, staticBox, b.shape.boundingRadius() + s.linearSlop);
+        window(from.xf.p, b.xf().p, staticBox, b.shape.boundingRadius() + s.linearSlop);
     if (t0 > t1) return 1;
     const double startDepth = deepest(b, from.xf, fixed, s.linearSlop); // −∞: not touching
     const double allowed = std::max(s.linearSlop, startDepth) + s.distanceTolerance;
@@ -101,7 +101,7 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aa
     // contact all through the step: a body sliding and turning along a static body dips in on the
     // straight sweep between its poses, but its centre stays out.)
     const bool touching = startDepth > -INFINITY;
-    if (!passesThrough(from.xf.p, b.xf.p, fixed) && (touching || !enters(1))) return 1;
+    if (!passesThrough(from.xf.p, b.xf().p, fixed) && (touching || !enters(1))) return 1;
     // Over the window, steps of at most kMaxTravel of the inner radius cannot jump over the static
     // body (up to kMaxSamples of them: a body sent across the world in one step is not followed).
     const double n =
@@ -123,8 +123,8 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
         Body& b = c.bodies[i];
         if (!b.isDynamic()) continue;
-        const double travel = glm::length(b.xf.p - start[i].xf.p) +
-                              std::abs(b.angle - start[i].angle) * b.shape.boundingRadius();
+        const double travel = glm::length(b.xf().p - start[i].xf.p) +
+                              std::abs(b.angle() - start[i].angle) * b.shape.boundingRadius();
         if (!(travel > kMaxTravel * b.shape.innerRadius())) continue;
         for (std::size_t j = 0; !found && j < c.bodies.size(); ++j)
             if (c.bodies[j].type == BodyType::Static)
@@ -136,11 +136,10 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
         if (first < 1) {
             const Interpolated back = poseAt(b, start[i], first);
             if (correction == Correction::WithVelocities) {
-                b.v += (back.xf.p - b.xf.p) / c.h;
-                b.w += (back.angle - b.angle) / c.h;
+                b.v += (back.xf.p - b.xf().p) / c.h;
+                b.w += (back.angle - b.angle()) / c.h;
             }
-            b.angle = back.angle;
-            b.xf = back.xf;
+            b.setPose(back.xf.p, back.angle);
         }
     }
 }

@@ -240,7 +240,7 @@ double circleContacts(const StepContext& c, double dt) {
         if (glm::length(aB - aA) > kSameAcceleration * (glm::length(aA) + glm::length(aB)))
             continue;
         auto t =
-            circleTimeOfImpact(B.xf.p - A.xf.p, B.v - A.v, A.shape.radius() + B.shape.radius());
+            circleTimeOfImpact(B.xf().p - A.xf().p, B.v - A.v, A.shape.radius() + B.shape.radius());
         if (t && *t > 0) earliest = std::min(earliest, *t);
     }
     return earliest;

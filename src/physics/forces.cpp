@@ -16,17 +16,17 @@ void forEachForce(const WorldSettings& s, const std::vector<Body>& bodies,
     for (BodyId i = 0; i < bodies.size(); ++i) {
         const Body& b = bodies[i];
         if (!b.isDynamic()) continue;
-        visit(i, ForceKind::Gravity, b.xf.p, b.mass * s.gravity, 0.0);      // F = m g
-        if (s.damping != 0) visit(i, ForceKind::Damping, b.xf.p, -s.damping * b.v, 0.0); // −k v
+        visit(i, ForceKind::Gravity, b.xf().p, b.mass * s.gravity, 0.0);      // F = m g
+        if (s.damping != 0) visit(i, ForceKind::Damping, b.xf().p, -s.damping * b.v, 0.0); // −k v
         if (s.angularDamping != 0)
-            visit(i, ForceKind::AngularDamping, b.xf.p, Vec2{0, 0}, -s.angularDamping * b.w); // −k_ω ω
+            visit(i, ForceKind::AngularDamping, b.xf().p, Vec2{0, 0}, -s.angularDamping * b.w); // −k_ω ω
     }
     // Thrusters push in the body's frame: F = thrust · R(θ) d, at the body point.
     for (const Thruster& t : thrusters) {
         const Body& b = bodies[t.body];
         if (!t.firing || !b.isDynamic()) continue;
         visit(t.body, ForceKind::Thruster, b.worldPoint(t.localPoint),
-              s.thrust * b.xf.q.apply(t.direction), 0.0);
+              s.thrust * b.xf().q.apply(t.direction), 0.0);
     }
     // Mouse spring of zero rest length: F = k (target − anchor) − c v_anchor.
     if (spring) {
@@ -51,7 +51,7 @@ void accumulateForces(const StepContext& c) {
                  [&](BodyId i, ForceKind, Vec2 point, Vec2 force, double torque) {
                      Body& b = c.bodies[i];
                      b.force += force;
-                     b.torque += cross(point - b.xf.p, force) + torque; // τ = r × F
+                     b.torque += cross(point - b.xf().p, force) + torque; // τ = r × F
                  });
 }
 

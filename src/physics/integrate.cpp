@@ -23,8 +23,7 @@ struct Rate {
 };
 
 void setState(Body& b, const State& s) {
-    b.xf = Transform{s.x, Rot(s.a)};
-    b.angle = s.a;
+    b.setPose(s.x, s.a);
     b.v = s.v;
     b.w = s.w;
 }
@@ -55,7 +54,7 @@ void rk4Step(StepContext& c) {
     std::vector<Rate> sum(n);
     for (std::size_t i = 0; i < n; ++i) {
         const Body& b = c.bodies[i];
-        start[i] = State{b.xf.p, b.angle, b.v, b.w};
+        start[i] = State{b.xf().p, b.angle(), b.v, b.w};
         sum[i] = Rate{{0, 0}, 0, {0, 0}, 0};
     }
     const double stageStep[4] = {0, c.h / 2, c.h / 2, c.h};
@@ -111,9 +110,8 @@ void integratePositions(StepContext& c) {
         b.torque = 0;
         if (b.type == BodyType::Static) continue;
         const Motion& m = c.motion[i];
-        Vec2 p = b.xf.p + m.dx + c.h * (b.v - m.v);
-        b.angle += m.dAngle + c.h * (b.w - m.w);
-        b.xf = Transform{p, Rot(b.angle)};
+        Vec2 p = b.xf().p + m.dx + c.h * (b.v - m.v);
+        b.setPose(p, b.angle() + (m.dAngle + c.h * (b.w - m.w)));
     }
 }
 

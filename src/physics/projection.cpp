@@ -38,20 +38,18 @@ struct Geometry {
 Geometry geometryNow(const Body& A, const Body& B, const Manifold& m, const ContactPoint& cp) {
     const bool circleA = A.shape.type() == ShapeType::Circle;
     const bool circleB = B.shape.type() == ShapeType::Circle;
-    Vec2 n = referenceBody(A, B).xf.q.apply(m.localNormal);
-    if (circleA && circleB && lengthSquared(B.xf.p - A.xf.p) > 0)
-        n = glm::normalize(B.xf.p - A.xf.p);
-    const Vec2 pA = circleA ? A.xf.p + A.shape.radius() * n : A.worldPoint(cp.localA);
-    const Vec2 pB = circleB ? B.xf.p - B.shape.radius() * n : B.worldPoint(cp.localB);
+    Vec2 n = referenceBody(A, B).xf().q.apply(m.localNormal);
+    if (circleA && circleB && lengthSquared(B.xf().p - A.xf().p) > 0)
+        n = glm::normalize(B.xf().p - A.xf().p);
+    const Vec2 pA = circleA ? A.xf().p + A.shape.radius() * n : A.worldPoint(cp.localA);
+    const Vec2 pB = circleB ? B.xf().p - B.shape.radius() * n : B.worldPoint(cp.localB);
     const double separation = glm::dot(pB - pA, n);
     const Vec2 point = circleA ? pA + 0.5 * separation * n : pB - 0.5 * separation * n;
     return {n, separation, point};
 }
 
 void move(Body& b, Vec2 dp, double dAngle, double h, Correction correction) {
-    b.xf.p += dp;
-    b.angle += dAngle;
-    b.xf.q = Rot(b.angle);
+    b.setPose(b.xf().p + dp, b.angle() + dAngle);
     if (correction == Correction::WithVelocities) {
         b.v += dp / h;
         b.w += dAngle / h;
@@ -66,7 +64,7 @@ void applyFriction(StepContext& c, const Manifold& m,
         if (positionImpulse[i] <= 0) continue;
         const Geometry g = geometryNow(A, B, m, m.points[i]);
         const Vec2 t = tangentOf(g.n);
-        Vec2 rA = g.point - A.xf.p, rB = g.point - B.xf.p;
+        Vec2 rA = g.point - A.xf().p, rB = g.point - B.xf().p;
         double vt = glm::dot(relativeVelocity(A, B, rA, rB), t);
         double limit = m.friction * positionImpulse[i] / c.h;
         double jt = std::clamp(-effectiveMass(A, B, rA, rB, t) * vt, -limit, limit);
@@ -81,8 +79,8 @@ void applyFriction(StepContext& c, const Manifold& m,
 bool correctBlock(Body& A, Body& B, const Geometry (&g)[2], const double (&C)[2], double h,
                   Correction correction, std::array<double, 2>& total) {
     const Vec2 n = g[0].n;
-    const Vec2 rA1 = g[0].point - A.xf.p, rB1 = g[0].point - B.xf.p;
-    const Vec2 rA2 = g[1].point - A.xf.p, rB2 = g[1].point - B.xf.p;
+    const Vec2 rA1 = g[0].point - A.xf().p, rB1 = g[0].point - B.xf().p;
+    const Vec2 rA2 = g[1].point - A.xf().p, rB2 = g[1].point - B.xf().p;
     const BlockMatrix K = blockMatrix(A, B, rA1, rB1, rA2, rB2, n);
     if (!K.invertible) return false;
     const double x1 = (-C[0] * K.k22 + C[1] * K.k12) / K.det;
@@ -123,7 +121,7 @@ void projectContacts(StepContext& c, int iterations, Correction correction) {
                 const auto [n, separation, p] = i == 0 ? g[0] : geometryNow(A, B, m, m.points[i]);
                 double Ci = std::clamp(factor * (separation + s.linearSlop), -s.maxProjection, 0.0);
                 if (Ci >= 0) continue;
-                Vec2 rA = p - A.xf.p, rB = p - B.xf.p;
+                Vec2 rA = p - A.xf().p, rB = p - B.xf().p;
                 const double k = impulseDenominator(A, B, rA, rB, n);
                 if (k <= 0) continue;
                 total[j][i] += -Ci / k;

@@ -45,13 +45,12 @@ inline std::vector<Pose> save(const std::vector<Body>& bodies) {
     std::vector<Pose> s;
     s.reserve(bodies.size());
     for (const Body& b : bodies)
-        s.push_back(Pose{b.xf, b.angle, b.v, b.w});
+        s.push_back(Pose{b.xf(), b.angle(), b.v, b.w});
     return s;
 }
 inline void restore(std::vector<Body>& bodies, const std::vector<Pose>& s) {
     for (std::size_t i = 0; i < bodies.size(); ++i) {
-        bodies[i].xf = s[i].xf;
-        bodies[i].angle = s[i].angle;
+        bodies[i].setPose(s[i].xf.p, s[i].angle);
         bodies[i].v = s[i].v;
         bodies[i].w = s[i].w;
     }

@@ -59,8 +59,7 @@ BodyId World::addBody(const BodyDef& def) {
         throw std::invalid_argument("name: duplicate body name \"" + b.name + "\"");
     b.type = def.type;
     b.shape = def.shape;
-    b.xf = Transform{def.position, Rot(def.angle)};
-    b.angle = def.angle;
+    b.setPose(def.position, def.angle);
     if (def.type != BodyType::Static) {
         b.v = def.velocity;
         b.w = def.angularVelocity;
@@ -120,8 +119,7 @@ void World::setPosition(BodyId id, Vec2 position, double angle) {
     requireSize("position", position);
     requireSize("angle", angle);
     Body& b = bodies_.at(id);
-    b.xf = Transform{position, Rot(angle)};
-    b.angle = angle;
+    b.setPose(position, angle);
 }
 
 void World::setVelocity(BodyId id, Vec2 velocity, double angularVelocity) {

@@ -28,8 +28,8 @@ Scene captureScene(const World& world, const std::string& name) {
         d.name = b.name;
         d.type = b.type;
         d.shape = b.shape; // polygons are already centred: Shape::polygon keeps them as they are
-        d.position = b.xf.p;
-        d.angle = b.angle;
+        d.position = b.xf().p;
+        d.angle = b.angle();
         d.velocity = b.v;
         d.angularVelocity = b.w;
         if (origin.massGiven)

@@ -36,8 +36,6 @@ struct Body {
     std::string name;
     BodyType type = BodyType::Dynamic;
     Shape shape;
-    Transform xf;                       // position of the centre of mass and rotation
-    double angle = 0;                   // the rotation as an angle (xf.q follows it)
     Vec2 v{0, 0};                       // linear velocity of the centre of mass
     double w = 0;                       // angular velocity, counter-clockwise positive
     double mass = 0, invMass = 0;       // 0 inverse mass for static and kinematic bodies
@@ -47,11 +45,24 @@ struct Body {
     Vec2 force{0, 0}; // accumulated during a step, cleared after it
     double torque = 0;
 
+    // The pose: the position of the centre of mass and the rotation, kept as an angle (which counts
+    // whole turns) and as its rotation matrix, always set together.
+    const Transform& xf() const { return xf_; }
+    double angle() const { return angle_; }
+    void setPose(Vec2 position, double angle) {
+        xf_ = Transform{position, Rot(angle)};
+        angle_ = angle;
+    }
+
     bool isDynamic() const { return type == BodyType::Dynamic; }
-    Vec2 worldPoint(Vec2 local) const { return xf.apply(local); }
-    Vec2 localPoint(Vec2 world) const { return xf.applyInverse(world); }
-    Vec2 velocityAt(Vec2 world) const { return v + cross(w, world - xf.p); }
+    Vec2 worldPoint(Vec2 local) const { return xf_.apply(local); }
+    Vec2 localPoint(Vec2 world) const { return xf_.applyInverse(world); }
+    Vec2 velocityAt(Vec2 world) const { return v + cross(w, world - xf_.p); }
     double kineticEnergy() const { return 0.5 * mass * lengthSquared(v) + 0.5 * inertia * w * w; }
+
+  private:
+    Transform xf_;
+    double angle_ = 0;
 };
 
 } // namespace carom
