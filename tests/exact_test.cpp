@@ -317,6 +317,61 @@ TEST(Exact, BouncingBallFollowsESquaredThenRests) {
     }
 }
 
+// An elastic ball bouncing on a floor under gravity for a minute: each bounce is struck at its
+// true time, so the energy is kept to round-off, whichever integrator is chosen (the flight between
+// bounces is uniformly accelerated motion, in closed form).
+TEST(Exact, ElasticBallUnderGravityKeepsItsEnergyWithEitherIntegrator) {
+    for (Integrator integrator : allIntegrators()) {
+        WorldSettings s = exactSettings(1);
+        s.gravity = {0, -9.81};
+        s.integrator = integrator;
+        World w(s);
+        w.addBody(ground({0, -0.5}, 20, 1));
+        w.addBody(circle("ball", {0, 5.5}, 0.5, 1));
+        const double e0 = measure(w).energy;
+        int bounces = 0;
+        for (int i = 0; i < 60 * 60; ++i) {
+            w.step();
+            bounces += w.diagnostics().collisions;
+        }
+        EXPECT_GT(bounces, 25) << toString(integrator); // a bounce every 2.02 s
+        EXPECT_NEAR(w.diagnostics().energy, e0, 1e-9 * std::abs(e0)) << toString(integrator);
+    }
+}
+
+// Free flight under gravity and linear damping, F = m g − k v, τ = −kω ω, has the solution
+//   v(t) = v∞ + (v0 − v∞) e^−λt,  x(t) = x0 + v∞ t + (v0 − v∞) (1 − e^−λt) / λ,  v∞ = g / λ, λ = k/m,
+//   ω(t) = ω0 e^−μt,  θ(t) = θ0 + ω0 (1 − e^−μt) / μ,  μ = kω / I:
+// the exact method follows it with either integrator.
+TEST(Exact, DampedFlightFollowsTheClosedForm) {
+    for (Integrator integrator : allIntegrators()) {
+        WorldSettings s = exactSettings(1);
+        s.gravity = {0, -9.81};
+        s.damping = 0.5;
+        s.angularDamping = 0.3;
+        s.integrator = integrator;
+        World w(s);
+        const double mass = 2, r = 0.5;
+        BodyDef d = circle("ball", {1, 2}, r, mass, {3, 4});
+        d.angularVelocity = 5;
+        const BodyId id = w.addBody(d);
+        for (int i = 0; i < 60; ++i)
+            w.step();
+        const double t = w.time(), lambda = s.damping / mass;
+        const double mu = s.angularDamping / (mass * r * r / 2); // I = m r² / 2 for a disc
+        const Vec2 vInf = s.gravity / lambda, v0{3, 4}, x0{1, 2};
+        const Vec2 v = vInf + (v0 - vInf) * std::exp(-lambda * t);
+        const Vec2 x = x0 + vInf * t + (v0 - vInf) * (1 - std::exp(-lambda * t)) / lambda;
+        const Body& b = w.body(id);
+        EXPECT_NEAR(b.v.x, v.x, 1e-12 * glm::length(v)) << toString(integrator);
+        EXPECT_NEAR(b.v.y, v.y, 1e-12 * glm::length(v)) << toString(integrator);
+        EXPECT_NEAR(b.xf().p.x, x.x, 1e-12 * glm::length(x)) << toString(integrator);
+        EXPECT_NEAR(b.xf().p.y, x.y, 1e-12 * glm::length(x)) << toString(integrator);
+        EXPECT_NEAR(b.w, 5 * std::exp(-mu * t), 1e-12 * 5) << toString(integrator);
+        EXPECT_NEAR(b.angle(), 5 * (1 - std::exp(-mu * t)) / mu, 1e-12 * 5) << toString(integrator);
+    }
+}
+
 // A 5 cm ball at 200 m/s (3.3 m per step) against a wall 2 cm thick: it must bounce, never pass.
 class ThinWall : public ::testing::TestWithParam<Method> {};
 

@@ -7,7 +7,7 @@
 //     contacts touching now (within the distance tolerance): strike the approaching ones
 //       (strikeTouching; impacts.cpp: Hecker's Eq. 9, serial or simultaneous)
 //     advance the world by the rest of the step, or less (advanceWithinReach, see below), under
-//       its forces with the chosen integrator; the touching contacts are held by the contact
+//       its forces (in closed form: advance); the touching contacts are held by the contact
 //       solver meanwhile
 //     if some pair now overlaps deeper than the tolerance (penetrates): go back, and find the time
 //       of contact by bisection (timeOfContact; or in closed form for two circles in uniform
@@ -149,10 +149,11 @@ ImpulseMap impulsesOf(const std::vector<Manifold>& contacts) {
 // Free motion over dt under the forces, the `held` contacts kept from approaching by the
 // sequential-impulse solver (restitution 0: impacts are struck before, in impacts.cpp), warm
 // started from `last` (the last step's impulses, × dt/h). Returns the contacts with the impulses
-// the solver applied.
-std::vector<Manifold> advance(StepContext& c, const WorldSettings& solver,
-                              const std::vector<Manifold>& held, const ImpulseMap& last,
-                              double dt) {
+// the solver applied. The flight is in closed form under gravity and damping (integrate.cpp), and
+// by RK4 for a body under the spring or a thruster, whichever integrator is chosen: collisions
+// found at their exact times are only as exact as the flight between them.
+std::vector<Manifold> advance(StepContext& c, const std::vector<Manifold>& held,
+                              const ImpulseMap& last, double dt) {
     std::vector<Manifold> contacts = held;
     for (Manifold& m : contacts) {
         m.restitution = 0;
@@ -163,17 +164,18 @@ std::vector<Manifold> advance(StepContext& c, const WorldSettings& solver,
             m.points[i].tangentImpulse = warm.tangent * dt / c.h;
         }
     }
+    WorldSettings flight = c.settings;
+    flight.integrator = Integrator::RK4;
     std::vector<ContactEvent> events;
     Diagnostics unused;
-    StepContext sub{solver,   c.bodies, c.thrusters, c.spring, contacts,
-                    c.motion, events,   unused,      dt};
-    integrateVelocities(sub);
+    StepContext sub{flight, c.bodies, c.thrusters, c.spring, contacts, c.motion, events, unused, dt};
+    integrateFreeFlight(sub);
     if (!contacts.empty()) solveImpulses(sub);
     // integratePositions moves each body by its free displacement plus h times the solver's
     // velocity change. The solver's impulses here stand for a contact force spread over the
-    // interval: with semi-implicit Euler (x += dt v1) that is dt Δv, but RK4's free displacement
-    // holds only ½ a dt², so its share is ½ dt Δv (a body resting under gravity stays put).
-    if (solver.integrator == Integrator::RK4) sub.h = dt / 2;
+    // interval, and the free displacement holds ½ a dt² of the forces (closed form and RK4 alike),
+    // so the solver's share is ½ dt Δv (a body resting under gravity stays put).
+    sub.h = dt / 2;
     integratePositions(sub);
     return contacts;
 }
@@ -249,13 +251,12 @@ double circleContacts(const StepContext& c, double dt) {
 // The way out of a step that will not finish (a contact that keeps sinking in, endless tiny
 // intervals): the rest of the step as the default method does it, with speculative contacts
 // over each body's sweep held by the solver, so still nothing passes through anything.
-std::vector<Manifold> finishHeld(StepContext& c, const WorldSettings& solver,
-                                 const ImpulseMap& last, double dt) {
+std::vector<Manifold> finishHeld(StepContext& c, const ImpulseMap& last, double dt) {
     std::vector<double> margins(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         margins[i] = pointSpeed(c.bodies[i], c.bodies[i].v, c.bodies[i].w) * dt +
                      c.settings.distanceTolerance;
-    return advance(c, solver, findManifolds(c, margins), last, dt);
+    return advance(c, findManifolds(c, margins), last, dt);
 }
 
 // The touching contacts now, their approaching points struck (impacts.cpp); the forces of this
@@ -283,7 +284,7 @@ Trial advanceWithinReach(StepContext& c, const std::vector<Pose>& start,
                          double remaining) {
     Trial trial{std::min(remaining, circleContacts(c, remaining)), {}};
     for (int i = 0; i < kMaxHalvings; ++i) {
-        trial.held = advance(c, c.settings, touching, last, trial.dt);
+        trial.held = advance(c, touching, last, trial.dt);
         const double limit = travelLimit(c, start);
         if (trial.dt <= limit) break;
         restore(c.bodies, start);
@@ -302,7 +303,7 @@ double timeOfContact(StepContext& c, const std::vector<Pose>& start,
     const double tolerance = fastest > 0 ? c.settings.distanceTolerance / (4 * fastest) : 0.0;
     const double contact = bisectContactTime(0, dt, tolerance, [&](double t) {
         restore(c.bodies, start);
-        advance(c, c.settings, touching, last, t);
+        advance(c, touching, last, t);
         return penetrates(c, allowance);
     });
     restore(c.bodies, start);
@@ -341,7 +342,7 @@ void stepExact(StepContext& c) {
         const double remaining = h - t;
         const std::vector<Manifold> touching = strikeTouching(c);
         if (interval == kMaxIntervals) {
-            addImpulses(applied, finishHeld(c, c.settings, last, remaining));
+            addImpulses(applied, finishHeld(c, last, remaining));
             break;
         }
         const Allowance allowance = allowanceOf(touching);
@@ -354,10 +355,10 @@ void stepExact(StepContext& c) {
         }
         const double contact = timeOfContact(c, start, touching, last, allowance, trial.dt);
         if (contact <= kTimeEpsilon * h) { // no progress: overlapping from the start
-            addImpulses(applied, finishHeld(c, c.settings, last, remaining));
+            addImpulses(applied, finishHeld(c, last, remaining));
             break;
         }
-        addImpulses(applied, advance(c, c.settings, touching, last, contact));
+        addImpulses(applied, advance(c, touching, last, contact));
         t += contact;
     }
     finishExactStep(c, applied);

@@ -5,6 +5,9 @@
 // by its free displacement plus h times that change, so contacts act as impulses either way.
 #include "step_context.h"
 
+#include <cmath>
+#include <utility>
+
 namespace carom {
 namespace {
 
@@ -101,6 +104,55 @@ void integrateVelocities(StepContext& c) {
         rk4Step(c);
     else
         eulerStep(c);
+}
+
+// φ1(x) = (1 − e^−x) / x and φ2(x) = (x − 1 + e^−x) / x², both 1/n!-weighted series in −x:
+// φ1 = Σ (−x)^n / (n + 1)!, φ2 = Σ (−x)^n / (n + 2)!. φ1 from expm1 is accurate for every x ≥ 0;
+// φ2 cancels for small x, where its series is summed instead (ten terms: x¹⁰/12! < 1e-17 there).
+double phi1(double x) {
+    return x == 0 ? 1.0 : -std::expm1(-x) / x;
+}
+double phi2(double x) {
+    if (x >= 0.1) return (x + std::expm1(-x)) / (x * x);
+    double term = 0.5, sum = 0.5; // n = 0: 1/2!
+    for (int n = 1; n < 10; ++n) {
+        term *= -x / (n + 2);
+        sum += term;
+    }
+    return sum;
+}
+
+// Does the body move under gravity and linear damping alone over the step (no spring, no firing
+// thruster on it)? Then its free motion has a closed form.
+bool uniformlyAccelerated(const StepContext& c, BodyId id) {
+    if (c.spring && c.spring->body == id) return false;
+    for (const Thruster& t : c.thrusters)
+        if (t.body == id && t.firing) return false;
+    return c.bodies[id].isDynamic();
+}
+
+void integrateFreeFlight(StepContext& c) {
+    // The start velocities, before the integrator moves them.
+    std::vector<std::pair<Vec2, double>> start;
+    start.reserve(c.bodies.size());
+    for (const Body& b : c.bodies)
+        start.emplace_back(b.v, b.w);
+    integrateVelocities(c);
+    const WorldSettings& s = c.settings;
+    const double h = c.h;
+    for (BodyId i = 0; i < c.bodies.size(); ++i) {
+        if (!uniformlyAccelerated(c, i)) continue;
+        Body& b = c.bodies[i];
+        const auto [v0, w0] = start[i];
+        // dv/dt = g − λ v with λ = k / m:  v(h) = v0 e^−λh + g h φ1(λh),
+        //                                  x(h) − x0 = v0 h φ1(λh) + g h² φ2(λh);
+        // dω/dt = −λω ω with λω = kω / I:  ω(h) = ω0 e^−λω h,  θ(h) − θ0 = ω0 h φ1(λω h).
+        const double x = s.damping * b.invMass * h, xw = s.angularDamping * b.invInertia * h;
+        b.v = v0 * std::exp(-x) + s.gravity * (h * phi1(x));
+        b.w = w0 * std::exp(-xw);
+        c.motion[i] = Motion{b.v, b.w, v0 * (h * phi1(x)) + s.gravity * (h * h * phi2(x)),
+                             w0 * (h * phi1(xw)), b.v - v0, b.w - w0};
+    }
 }
 
 void integratePositions(StepContext& c) {

@@ -67,6 +67,10 @@ void accumulateForces(const StepContext& c);
 // the contact solver changed in the velocities.
 void integrateVelocities(StepContext& c);
 void integratePositions(StepContext& c);
+// The exact method's free flight: in closed form for the bodies under gravity and linear damping
+// alone (uniformly accelerated motion, exponentially damped), which any integrator only
+// approximates; with the chosen integrator for the others (under the spring or a thruster).
+void integrateFreeFlight(StepContext& c);
 
 // contacts.cpp: broad phase + narrow phase; manifolds kept from the last step carry their
 // impulses over (warm starting). After the step, begin/end events from the pairs touching
