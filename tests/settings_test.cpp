@@ -110,9 +110,9 @@ TEST(Settings, RangesAreSaidAlike) {
             EXPECT_EQ(e.what(), std::string(s.name) + ": " + rule);
         }
         const std::string field = "\"" + std::string(s.name) + "\": -1";
-        const std::string json = *s.group ? "{\"format\": 1, \"" + std::string(s.group) + "\": {" +
-                                                field + "}}"
-                                          : "{\"format\": 1, " + field + "}";
+        const std::string json =
+            *s.group ? "{\"format\": 1, \"" + std::string(s.group) + "\": {" + field + "}}"
+                     : "{\"format\": 1, " + field + "}";
         const std::string where = *s.group ? "/" + std::string(s.group) + "/" : "/";
         EXPECT_EQ(sceneRefusal(json), "t.json: " + where + s.name + ": " + rule);
     }

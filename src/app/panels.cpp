@@ -59,11 +59,12 @@ bool slider(const char* label, int* v, int lo, int hi, const char* format = "%d"
 // help as its tooltip. Typed values stay within the range, as above.
 template <class T>
 bool settingSlider(const carom::SettingInfo& s, const char* label, T& value, T low, T high) {
-    constexpr ImGuiDataType type = std::is_same_v<T, int> ? ImGuiDataType_S32 : ImGuiDataType_Double;
+    constexpr ImGuiDataType type =
+        std::is_same_v<T, int> ? ImGuiDataType_S32 : ImGuiDataType_Double;
     char format[32];
     std::snprintf(format, sizeof format, "%s%s%s", s.slider.format, *s.unit ? " " : "", s.unit);
-    const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp |
-                                   (s.slider.logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
+    const ImGuiSliderFlags flags =
+        ImGuiSliderFlags_AlwaysClamp | (s.slider.logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
     const bool changed = ImGui::SliderScalar(label, type, &value, &low, &high, format, flags);
     tooltip(s.help);
     return changed;

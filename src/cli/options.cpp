@@ -72,14 +72,14 @@ std::string choiceNames(const char* name) {
 
 carom::Method parseMethodName(const std::string& text) {
     if (auto m = carom::parseMethod(text)) return *m;
-    throw UsageError("--method: unknown method " + quoted(text) + " (known: " +
-                     choiceNames("method") + ")");
+    throw UsageError("--method: unknown method " + quoted(text) +
+                     " (known: " + choiceNames("method") + ")");
 }
 
 carom::Integrator parseIntegratorName(const std::string& text) {
     if (auto i = carom::parseIntegrator(text)) return *i;
-    throw UsageError("--integrator: unknown integrator " + quoted(text) + " (known: " +
-                     choiceNames("integrator") + ")");
+    throw UsageError("--integrator: unknown integrator " + quoted(text) +
+                     " (known: " + choiceNames("integrator") + ")");
 }
 
 // Walks "SCENE --opt value ...": exactly one positional argument, each option once, each with a

@@ -159,8 +159,7 @@ const std::vector<SettingInfo>& worldSettingsTable() {
     using S = WorldSettings;
     const bool kLog = true; // a slider evenly in log x
     static const std::vector<SettingInfo> table = {
-        row(&S::gravity, "gravity", "", "m/s²", "acceleration of gravity (y is up)", {},
-            {-20, 20}),
+        row(&S::gravity, "gravity", "", "m/s²", "acceleration of gravity (y is up)", {}, {-20, 20}),
         row(&S::damping, "damping", "", "N·s/m",
             "linear drag: force -damping·v on every dynamic body", atLeast(0),
             {0, 2, kLog, "%.3f"}),
@@ -178,8 +177,7 @@ const std::vector<SettingInfo>& worldSettingsTable() {
         row(&S::timeStep, "time_step", "", "s", "the fixed step of the simulation", above(0, 1),
             {0.001, 0.05, kLog, "%.4f"}),
         choiceRow(&S::method, "method", "how contacts are resolved", kMethods),
-        choiceRow(&S::integrator, "integrator", "how bodies move under their forces",
-                  kIntegrators),
+        choiceRow(&S::integrator, "integrator", "how bodies move under their forces", kIntegrators),
 
         row(&S::velocityIterations, "velocity_iterations", "solver", "",
             "sequential-impulse passes per step", between(1, 1000), {1, 50, false, "%d"}),
@@ -226,7 +224,9 @@ std::string rangeText(const SettingInfo& s) {
     const Accepted& a = s.accepted;
     if (isWhole(s)) return "a whole number in " + text(a.min) + ".." + text(a.max);
     if (a.max == kMaxMagnitude) return lowerBound(s); // the limit on every number: said apart
-    if (!a.minOpen) return "in [" + text(a.min) + ", " + text(a.max) + "]" + (*s.unit ? std::string(" ") + s.unit : "");
+    if (!a.minOpen)
+        return "in [" + text(a.min) + ", " + text(a.max) + "]" +
+               (*s.unit ? std::string(" ") + s.unit : "");
     return lowerBound(s) + " and <= " + bound(s, a.max);
 }
 

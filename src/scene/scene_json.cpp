@@ -200,7 +200,8 @@ std::string number(double x) {
     return s;
 }
 
-void checkFields(const Json& obj, const Where& where, const std::vector<std::string_view>& allowed) {
+void checkFields(const Json& obj, const Where& where,
+                 const std::vector<std::string_view>& allowed) {
     for (auto it = obj.begin(); it != obj.end(); ++it) {
         const std::string& key = it.key();
         if (key.rfind("x-", 0) == 0) continue;

@@ -78,9 +78,11 @@ void readSettings(const Json& doc, const Where& root, WorldSettings& settings) {
             checked = s.group;
         }
         if (const Json* v = find(*object, s.name))
-            std::visit([&](auto member) {
-                settings.*member = readValue(s, *v, where.at(s.name), settings.*member);
-            }, s.member);
+            std::visit(
+                [&](auto member) {
+                    settings.*member = readValue(s, *v, where.at(s.name), settings.*member);
+                },
+                s.member);
     }
 }
 
