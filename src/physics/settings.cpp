@@ -157,7 +157,7 @@ double mix(MixRule rule, double a, double b) {
 
 const std::vector<SettingInfo>& worldSettingsTable() {
     using S = WorldSettings;
-    const bool kLog = true; // a slider evenly in log x
+    constexpr bool kLog = true; // a slider evenly in log x
     static const std::vector<SettingInfo> table = {
         row(&S::gravity, "gravity", "", "m/s²", "acceleration of gravity (y is up)", {}, {-20, 20}),
         row(&S::damping, "damping", "", "N·s/m",
