@@ -1,67 +1,41 @@
 // The body inspector: the selected body's properties, editable through the World setters. A
-// value is applied when Enter is pressed; a refused one leaves the body as it was and says why.
+// value is applied when Enter is pressed; a refused one (the setters check every value) leaves
+// the body as it was and says why.
 #include "panels.h"
 
-#include <cmath>
 #include <cstdio>
 #include <imgui.h>
 #include <stdexcept>
-#include <string>
 
 namespace app {
 namespace {
 
-// One editable number; returns true with the new value when the user pressed Enter.
-bool field(const char* label, double value, double& out, const char* fmt = "%.4f") {
-    out = value;
-    return ImGui::InputDouble(label, &out, 0, 0, fmt, ImGuiInputTextFlags_EnterReturnsTrue);
-}
-
-// Checks a value where it enters: the message names the field and the bad value.
-void require(bool ok, const char* what, double v) {
-    if (!ok) throw std::invalid_argument(std::string(what) + " " + std::to_string(v));
+// One of the body's numbers: shown, and on Enter given to the world through set, whose refusal
+// ("mass: must be > 0, got -1") is reported until a value is taken.
+template <class Set> void field(UiContext& ui, const char* label, double value, Set set) {
+    if (!ImGui::InputDouble(label, &value, 0, 0, "%.4f", ImGuiInputTextFlags_EnterReturnsTrue))
+        return;
+    try {
+        set(value);
+        ui.panels.inspectorError.clear();
+    } catch (const std::invalid_argument& e) {
+        ui.panels.inspectorError = e.what();
+    }
 }
 
 void edit(UiContext& ui, carom::BodyId id) {
     carom::World& w = ui.session.world;
     const carom::Body& b = w.body(id);
-    double v = 0;
-    if (field("mass (kg)", b.mass, v)) {
-        require(std::isfinite(v) && v > 0, "mass must be > 0, got", v);
-        w.setMass(id, v);
-    }
-    if (field("restitution", w.restitutionOf(b), v)) {
-        require(v >= 0 && v <= 1, "restitution must be in [0, 1], got", v);
-        w.setRestitution(id, v);
-    }
-    if (field("friction", w.frictionOf(b), v)) {
-        require(std::isfinite(v) && v >= 0, "friction must be >= 0, got", v);
-        w.setFriction(id, v);
-    }
-    if (field("x (m)", b.xf().p.x, v)) {
-        require(std::isfinite(v), "x must be a finite number, got", v);
-        w.setPosition(id, {v, b.xf().p.y}, b.angle());
-    }
-    if (field("y (m)", b.xf().p.y, v)) {
-        require(std::isfinite(v), "y must be a finite number, got", v);
-        w.setPosition(id, {b.xf().p.x, v}, b.angle());
-    }
-    if (field("angle (rad)", b.angle(), v)) {
-        require(std::isfinite(v), "angle must be a finite number, got", v);
-        w.setPosition(id, b.xf().p, v);
-    }
-    if (field("vx (m/s)", b.v.x, v)) {
-        require(std::isfinite(v), "vx must be a finite number, got", v);
-        w.setVelocity(id, {v, b.v.y}, b.w);
-    }
-    if (field("vy (m/s)", b.v.y, v)) {
-        require(std::isfinite(v), "vy must be a finite number, got", v);
-        w.setVelocity(id, {b.v.x, v}, b.w);
-    }
-    if (field("omega (rad/s)", b.w, v)) {
-        require(std::isfinite(v), "omega must be a finite number, got", v);
-        w.setVelocity(id, b.v, v);
-    }
+    field(ui, "mass (kg)", b.mass, [&](double v) { w.setMass(id, v); });
+    field(ui, "restitution", w.restitutionOf(b), [&](double v) { w.setRestitution(id, v); });
+    field(ui, "friction", w.frictionOf(b), [&](double v) { w.setFriction(id, v); });
+    const carom::Vec2 p = b.xf().p;
+    field(ui, "x (m)", p.x, [&](double v) { w.setPosition(id, {v, p.y}, b.angle()); });
+    field(ui, "y (m)", p.y, [&](double v) { w.setPosition(id, {p.x, v}, b.angle()); });
+    field(ui, "angle (rad)", b.angle(), [&](double v) { w.setPosition(id, p, v); });
+    field(ui, "vx (m/s)", b.v.x, [&](double v) { w.setVelocity(id, {v, b.v.y}, b.w); });
+    field(ui, "vy (m/s)", b.v.y, [&](double v) { w.setVelocity(id, {b.v.x, v}, b.w); });
+    field(ui, "omega (rad/s)", b.w, [&](double v) { w.setVelocity(id, b.v, v); });
 }
 
 const char* shapeName(const carom::Shape& s) {
@@ -101,12 +75,7 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
     ImGui::TextDisabled("%s, I = %.4g kg m², %s", shapeName(b.shape), b.inertia,
                         s.stepper.paused ? "paused" : "running");
     ImGui::PushItemWidth(150);
-    try {
-        edit(ui, id);
-        if (ImGui::IsItemDeactivatedAfterEdit()) ui.panels.inspectorError.clear();
-    } catch (const std::invalid_argument& e) {
-        ui.panels.inspectorError = e.what();
-    }
+    edit(ui, id);
     ImGui::PopItemWidth();
     ImGui::TextDisabled("Enter applies a value.");
     if (!ui.panels.inspectorError.empty()) {

@@ -8,34 +8,36 @@
 #include <filesystem>
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <optional>
 #include <stdexcept>
+#include <type_traits>
+#include <variant>
 
 namespace app {
 namespace {
 
-// Changes the live settings through World::setSettings (validated there); a refused value is
-// reported and the old settings stay.
-template <class F> void editSettings(UiContext& ui, F&& change) {
-    carom::WorldSettings s = ui.session.world.settings();
-    change(s);
+// Gives the world new settings through World::setSettings (validated there); a refused value is
+// reported and the old settings stay. Returns whether the world took them.
+bool applySettings(UiContext& ui, const carom::WorldSettings& s) {
     try {
         ui.session.world.setSettings(s);
         ui.panels.paramError.clear();
+        return true;
     } catch (const std::invalid_argument& e) {
         ui.panels.paramError = e.what();
+        return false;
     }
 }
 
-// A string_view as a C string in a caller's buffer (no allocation in an idle frame).
-template <std::size_t N> const char* cstr(char (&buf)[N], std::string_view v) {
-    std::snprintf(buf, N, "%.*s", int(v.size()), v.data());
-    return buf;
-}
-
-void help(const char* text) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("(?)");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+// The last item's help, shown while the mouse rests on it (not while it is dragged), wrapped at
+// about 40 characters.
+void tooltip(const char* text) {
+    if (!ImGui::IsItemHovered() || ImGui::IsItemActive()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(20 * ImGui::GetFontSize());
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
 }
 
 // Sliders whose typed values (Ctrl+click) stay within their range too: the text is applied at
@@ -50,6 +52,112 @@ bool slider(const char* label, float* v, float lo, float hi, const char* format,
 bool slider(const char* label, int* v, int lo, int hi, const char* format = "%d") {
     return ImGui::SliderInt(label, v, lo, hi, format, ImGuiSliderFlags_AlwaysClamp);
 }
+
+// ---- world settings, each shown as its row of the settings table says (carom/settings.h) ----
+
+// A number setting's slider over [low, high], printed with the row's format and unit, the row's
+// help as its tooltip. Typed values stay within the range, as above.
+template <class T>
+bool settingSlider(const carom::SettingInfo& s, const char* label, T& value, T low, T high) {
+    constexpr ImGuiDataType type =
+        std::is_same_v<T, int> ? ImGuiDataType_S32 : ImGuiDataType_Double;
+    char format[32];
+    std::snprintf(format, sizeof format, "%s%s%s", s.slider.format, *s.unit ? " " : "", s.unit);
+    const ImGuiSliderFlags flags =
+        ImGuiSliderFlags_AlwaysClamp | (s.slider.logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
+    const bool changed = ImGui::SliderScalar(label, type, &value, &low, &high, format, flags);
+    tooltip(s.help);
+    return changed;
+}
+
+// A setting's widget by the type of its value.
+bool widget(const carom::SettingInfo& s, const char* label, double& value) {
+    return settingSlider(s, label, value, s.slider.low, s.slider.high);
+}
+
+bool widget(const carom::SettingInfo& s, const char* label, int& value) {
+    return settingSlider(s, label, value, int(s.slider.low), int(s.slider.high));
+}
+
+bool widget(const carom::SettingInfo& s, const char* label, bool& value) {
+    const bool changed = ImGui::Checkbox(label, &value);
+    tooltip(s.help);
+    return changed;
+}
+
+bool widget(const carom::SettingInfo&, const char*, carom::Vec2&) {
+    return false; // gravity has its own sliders: gravitySlider
+}
+
+// An enum setting: a combo of its choices, each with its help.
+template <class E> bool widget(const carom::SettingInfo& s, const char* label, E& value) {
+    const auto current = static_cast<std::size_t>(value);
+    if (!ImGui::BeginCombo(label, s.choices[current].name)) {
+        char help[400];
+        std::snprintf(help, sizeof help, "%s.\n%s: %s", s.help, s.choices[current].name,
+                      s.choices[current].help);
+        tooltip(help);
+        return false;
+    }
+    bool changed = false;
+    for (std::size_t i = 0; i < s.choices.size(); ++i) {
+        if (ImGui::Selectable(s.choices[i].name, i == current)) {
+            value = static_cast<E>(i);
+            changed = true;
+        }
+        tooltip(s.choices[i].help);
+    }
+    ImGui::EndCombo();
+    return changed;
+}
+
+// The widget of the world setting with this name, labelled with its name in words unless given
+// a label; a change goes to the world with what alsoChange makes of it. Returns whether the world
+// took a change.
+bool settingWidget(UiContext& ui, const char* name, const char* label = nullptr,
+                   void (*alsoChange)(carom::WorldSettings&) = nullptr) {
+    const carom::SettingInfo& s = carom::setting(name);
+    char words[48];
+    if (!label) {
+        std::snprintf(words, sizeof words, "%s", s.name);
+        std::replace(std::begin(words), std::end(words), '_', ' ');
+        label = words;
+    }
+    carom::WorldSettings w = ui.session.world.settings();
+    if (!std::visit([&](auto member) { return widget(s, label, w.*member); }, s.member))
+        return false;
+    if (alsoChange) alsoChange(w);
+    return applySettings(ui, w);
+}
+
+// Gravity as two sliders (y is up): "gravity", its downward part from 0 to the top of its
+// practical range, and "gravity x" over the whole range.
+void gravitySlider(UiContext& ui, bool downward) {
+    const carom::SettingInfo& s = carom::setting("gravity");
+    carom::WorldSettings w = ui.session.world.settings();
+    double& part = downward ? w.gravity.y : w.gravity.x;
+    double shown = downward ? -part + 0.0 : part; // + 0: no "-0.00"
+    if (!settingSlider(s, downward ? "gravity" : "gravity x", shown, downward ? 0 : s.slider.low,
+                       s.slider.high))
+        return;
+    part = downward ? -shown : shown;
+    applySettings(ui, w);
+}
+
+// Elasticity and friction are one value for every body, as in myPhysicsLab: the world's, each
+// body's own dropped, in the world and in the scene that Reset rebuilds.
+void coefficientSlider(UiContext& ui, const char* name, const char* label,
+                       void (carom::World::*setOwn)(carom::BodyId, std::optional<double>),
+                       std::optional<double> carom::BodyDef::*own) {
+    if (!settingWidget(ui, name, label)) return;
+    Session& s = ui.session;
+    for (carom::BodyId i = 0; i < s.world.bodies().size(); ++i)
+        (s.world.*setOwn)(i, std::nullopt);
+    for (carom::BodyDef& d : s.scene.bodies)
+        (d.*own).reset();
+}
+
+// ---- the sections ----
 
 void playback(UiContext& ui) {
     Stepper& st = ui.session.stepper;
@@ -98,7 +206,7 @@ void sceneSection(UiContext& ui) {
         ImGui::EndCombo();
     }
     if (slider("objects", &p.numObjects, 1, 6)) setNumObjects(ui, p.numObjects);
-    help("Number of 1 x 3 m blocks in the Rigid Body Collisions scene (rebuilds it).");
+    tooltip("Number of 1 x 3 m blocks in the Rigid Body Collisions scene (rebuilds it).");
 
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 60);
     const bool enterOpen = ImGui::InputTextWithHint("##open", "scene.json", &p.openPath,
@@ -148,92 +256,37 @@ void block1Mass(UiContext& ui) {
 
 void physicsSection(UiContext& ui) {
     Session& s = ui.session;
-    const carom::WorldSettings& ws = s.world.settings();
-    float e = float(ws.restitution);
-    if (slider("elasticity", &e, 0, 1, "%.2f")) {
-        editSettings(ui, [&](carom::WorldSettings& w) { w.restitution = e; });
-        // As in myPhysicsLab, elasticity is one value for every body.
-        for (carom::BodyId i = 0; i < s.world.bodies().size(); ++i)
-            s.world.setRestitution(i, {});
-        for (carom::BodyDef& d : s.scene.bodies)
-            d.restitution.reset();
-    }
-    float mu = float(ws.friction);
-    if (slider("friction", &mu, 0, 2, "%.2f")) {
-        editSettings(ui, [&](carom::WorldSettings& w) { w.friction = mu; });
-        for (carom::BodyId i = 0; i < s.world.bodies().size(); ++i)
-            s.world.setFriction(i, {});
-        for (carom::BodyDef& d : s.scene.bodies)
-            d.friction.reset();
-    }
-    float damping = float(ws.damping);
-    if (slider("damping", &damping, 0, 2, "%.3f", true))
-        editSettings(ui, [&](carom::WorldSettings& w) {
-            // myPhysicsLab: force −k v and torque −0.1 k ω.
-            w.damping = damping;
-            w.angularDamping = 0.1 * damping;
-        });
-    float g = float(-ws.gravity.y) + 0.0f; // + 0: no "-0.00"
-    if (slider("gravity", &g, 0, 20, "%.2f m/s²"))
-        editSettings(ui, [&](carom::WorldSettings& w) { w.gravity.y = -g; });
-    help("Downward acceleration of gravity.");
-    float thrust = float(ws.thrust);
-    if (slider("thrust", &thrust, 0, 20, "%.2f N"))
-        editSettings(ui, [&](carom::WorldSettings& w) { w.thrust = thrust; });
+    coefficientSlider(ui, "restitution", "elasticity", &carom::World::setRestitution,
+                      &carom::BodyDef::restitution);
+    coefficientSlider(ui, "friction", "friction", &carom::World::setFriction,
+                      &carom::BodyDef::friction);
+    settingWidget(ui, "damping", nullptr, [](carom::WorldSettings& w) {
+        w.angularDamping = 0.1 * w.damping; // myPhysicsLab: force −k v and torque −0.1 k ω
+    });
+    gravitySlider(ui, true);
+    settingWidget(ui, "thrust");
     block1Mass(ui);
-    float h = float(ws.timeStep);
-    if (slider("time step", &h, 0.001f, 0.05f, "%.4f s", true))
-        editSettings(ui, [&](carom::WorldSettings& w) { w.timeStep = h; });
+    settingWidget(ui, "time_step");
     float rate = float(s.stepper.timeRate);
     if (slider("time rate", &rate, 0.05f, 4, "%.2f x", true))
         s.stepper.timeRate = std::clamp(double(rate), 0.01, 10.0);
-
-    char name[64];
-    if (ImGui::BeginCombo("method", cstr(name, carom::toString(ws.method)))) {
-        for (carom::Method m : carom::allMethods())
-            if (ImGui::Selectable(cstr(name, carom::toString(m)), m == ws.method))
-                editSettings(ui, [&](carom::WorldSettings& w) { w.method = m; });
-        ImGui::EndCombo();
-    }
-    if (ImGui::BeginCombo("integrator", cstr(name, carom::toString(ws.integrator)))) {
-        for (carom::Integrator i : carom::allIntegrators())
-            if (ImGui::Selectable(cstr(name, carom::toString(i)), i == ws.integrator))
-                editSettings(ui, [&](carom::WorldSettings& w) { w.integrator = i; });
-        ImGui::EndCombo();
-    }
-    help("euler: semi-implicit Euler, the default. rk4: Runge-Kutta, exact under constant\n"
-         "forces; with gravity the exact method needs it to keep elastic bounces' energy.");
+    settingWidget(ui, "method");
+    settingWidget(ui, "integrator");
     float pe = float(ui.view.peOffset);
     if (ImGui::DragFloat("PE offset", &pe, 0.1f, -1000, 1000, "%.2f J",
                          ImGuiSliderFlags_AlwaysClamp))
         ui.view.peOffset = pe;
-    help("Added to potential energy in the energy bar and graphs: moves its zero.");
-    float k = float(ws.springStiffness), c = float(ws.springDamping);
-    if (slider("spring stiffness", &k, 0.1f, 100, "%.2f N/m", true))
-        editSettings(ui, [&](carom::WorldSettings& w) { w.springStiffness = k; });
-    if (slider("spring damping", &c, 0, 10, "%.2f N s/m"))
-        editSettings(ui, [&](carom::WorldSettings& w) { w.springDamping = c; });
+    tooltip("Added to potential energy in the energy bar and graphs: moves its zero.");
+    settingWidget(ui, "spring_stiffness");
+    settingWidget(ui, "spring_damping");
 
     if (ImGui::TreeNode("solver")) {
-        int vi = ws.velocityIterations, pi = ws.positionIterations;
-        if (slider("velocity iterations", &vi, 1, 50))
-            editSettings(ui, [&](carom::WorldSettings& w) { w.velocityIterations = vi; });
-        if (slider("position iterations", &pi, 0, 20))
-            editSettings(ui, [&](carom::WorldSettings& w) { w.positionIterations = pi; });
-        bool warm = ws.warmStarting;
-        if (ImGui::Checkbox("warm starting", &warm))
-            editSettings(ui, [&](carom::WorldSettings& w) { w.warmStarting = warm; });
-        bool together = ws.simultaneousCollisions;
-        if (ImGui::Checkbox("simultaneous impacts", &together))
-            editSettings(ui, [&](carom::WorldSettings& w) { w.simultaneousCollisions = together; });
-        help("Exact method: impacts at the same instant solved together. Off (serial, the\n"
-             "default): one after another, which sends one ball out of Newton's cradle.");
-        float tol = float(ws.distanceTolerance);
-        if (slider("distance tolerance", &tol, 1e-8f, 1e-2f, "%.1e m", true))
-            editSettings(ui, [&](carom::WorldSettings& w) { w.distanceTolerance = tol; });
-        float gx = float(ws.gravity.x);
-        if (slider("gravity x", &gx, -20, 20, "%.2f m/s²"))
-            editSettings(ui, [&](carom::WorldSettings& w) { w.gravity.x = gx; });
+        settingWidget(ui, "velocity_iterations");
+        settingWidget(ui, "position_iterations");
+        settingWidget(ui, "warm_starting");
+        settingWidget(ui, "simultaneous_collisions", "simultaneous impacts");
+        settingWidget(ui, "distance_tolerance");
+        gravitySlider(ui, false);
         ImGui::TreePop();
     }
     if (!ui.panels.paramError.empty())

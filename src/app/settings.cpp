@@ -1,6 +1,7 @@
 // Reading and writing the remembered UI settings.
 #include "settings.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -27,7 +28,15 @@ std::string configDir() {
 
 namespace {
 
-// Every remembered field, by name, as text in both directions.
+// The values a remembered number may take, so that a hand-edited file cannot make the app
+// unusable: min <= x <= max, or min < x < max when open. Others leave the default.
+struct Limits {
+    double min = -HUGE_VAL, max = HUGE_VAL;
+    bool open = false;
+    bool allow(double x) const { return open ? min < x && x < max : min <= x && x <= max; }
+};
+
+// Every remembered field: its key and, for some numbers, their limits.
 template <class F> void visit(Prefs& p, F&& f) {
     ViewOptions& v = p.view;
     f("show_forces", v.showForces);
@@ -37,31 +46,31 @@ template <class F> void visit(Prefs& p, F&& f) {
     f("show_trails", v.showTrails);
     f("show_names", v.showNames);
     f("light_background", v.lightBackground);
-    f("trail_length", v.trailLength);
-    f("force_scale", v.forceScale);
+    f("trail_length", v.trailLength, Limits{2, 5000});
+    f("force_scale", v.forceScale, Limits{0, 100, true});
     f("show_controls", v.showControls);
     f("show_graphs", v.showGraphs);
     f("show_help", v.showHelp);
     f("show_stats", v.showStats);
-    f("window_width", p.windowWidth);
-    f("window_height", p.windowHeight);
+    f("window_width", p.windowWidth, Limits{320, 10000});
+    f("window_height", p.windowHeight, Limits{240, 10000});
     f("time_graph_1", p.timeVars[0]);
     f("time_graph_2", p.timeVars[1]);
     f("time_graph_3", p.timeVars[2]);
-    f("time_graph_window", p.timeWindow);
+    f("time_graph_window", p.timeWindow, Limits{1, 600});
     f("xy_graph_x", p.xyX);
     f("xy_graph_y", p.xyY);
 }
 
-template <class T> void parseInto(const std::string& text, T& out) {
+template <class T> void parseInto(const std::string& text, T& out, Limits limits) {
     std::istringstream is(text);
     T value{};
-    if (is >> value) out = value;
+    if (is >> value && limits.allow(value)) out = value;
 }
-void parseInto(const std::string& text, std::string& out) {
+void parseInto(const std::string& text, std::string& out, Limits) {
     out = text;
 }
-void parseInto(const std::string& text, bool& out) {
+void parseInto(const std::string& text, bool& out, Limits) {
     if (text == "true" || text == "1") out = true;
     if (text == "false" || text == "0") out = false;
 }
@@ -83,15 +92,9 @@ Prefs loadPrefs(const std::string& dir) {
         if (line.empty() || line[0] == '#' || eq == std::string::npos) continue;
         kv[trim(line.substr(0, eq))] = trim(line.substr(eq + 1));
     }
-    visit(p, [&](const char* key, auto& field) {
-        if (auto it = kv.find(key); it != kv.end()) parseInto(it->second, field);
+    visit(p, [&](const char* key, auto& field, Limits limits = {}) {
+        if (auto it = kv.find(key); it != kv.end()) parseInto(it->second, field, limits);
     });
-    // Refuse what would make the app unusable.
-    if (p.windowWidth < 320 || p.windowWidth > 10000) p.windowWidth = 1280;
-    if (p.windowHeight < 240 || p.windowHeight > 10000) p.windowHeight = 800;
-    if (p.view.trailLength < 2 || p.view.trailLength > 5000) p.view.trailLength = 120;
-    if (!(p.view.forceScale > 0 && p.view.forceScale < 100)) p.view.forceScale = 0.5f;
-    if (!(p.timeWindow >= 1 && p.timeWindow <= 600)) p.timeWindow = 10;
     return p;
 }
 
@@ -100,7 +103,7 @@ void savePrefs(const std::string& dir, const Prefs& prefs) {
     Prefs p = prefs;
     std::ostringstream out;
     out << "# carom UI settings (written on exit)\n";
-    visit(p, [&](const char* key, auto& field) {
+    visit(p, [&](const char* key, auto& field, Limits = {}) {
         if constexpr (std::is_same_v<std::decay_t<decltype(field)>, bool>)
             out << key << " = " << (field ? "true" : "false") << "\n";
         else

@@ -53,21 +53,33 @@ double parseNumber(const std::string& option, const std::string& text) {
     return x;
 }
 
+// A value of a setting, checked as its row of the settings table says (carom/settings.h).
+double parseSetting(const std::string& option, const std::string& text, const char* name) {
+    const carom::SettingInfo& s = carom::setting(name);
+    const double x = parseNumber(option, text);
+    if (carom::brokenRule(s, x))
+        throw UsageError(option + ": must be " + carom::rangeText(s) + ", got " + text);
+    return x;
+}
+
+// The names an enum setting accepts: "euler, rk4".
+std::string choiceNames(const char* name) {
+    std::string names;
+    for (const carom::Choice& c : carom::setting(name).choices)
+        names += (names.empty() ? "" : ", ") + std::string(c.name);
+    return names;
+}
+
 carom::Method parseMethodName(const std::string& text) {
     if (auto m = carom::parseMethod(text)) return *m;
-    std::string names;
-    for (carom::Method m : carom::allMethods())
-        names += (names.empty() ? "" : ", ") + std::string(carom::toString(m));
-    throw UsageError("--method: unknown method " + quoted(text) + " (known: " + names + ")");
+    throw UsageError("--method: unknown method " + quoted(text) +
+                     " (known: " + choiceNames("method") + ")");
 }
 
 carom::Integrator parseIntegratorName(const std::string& text) {
     if (auto i = carom::parseIntegrator(text)) return *i;
-    std::string names;
-    for (carom::Integrator i : carom::allIntegrators())
-        names += (names.empty() ? "" : ", ") + std::string(carom::toString(i));
-    throw UsageError("--integrator: unknown integrator " + quoted(text) + " (known: " + names +
-                     ")");
+    throw UsageError("--integrator: unknown integrator " + quoted(text) +
+                     " (known: " + choiceNames("integrator") + ")");
 }
 
 // Walks "SCENE --opt value ...": exactly one positional argument, each option once, each with a
@@ -124,14 +136,36 @@ std::set<std::string> withOverrides(std::set<std::string> options) {
 
 void parseOverride(Overrides& o, const std::string& option, const std::string& value) {
     if (option == "--dt") {
-        const double dt = parseNumber(option, value);
-        if (!(dt > 0) || dt > 1)
-            throw UsageError("--dt: must be > 0 and <= 1 (seconds), got " + value);
-        o.dt = dt;
+        o.dt = parseSetting(option, value, "time_step");
     } else if (option == "--method") {
         o.method = parseMethodName(value);
     } else if (option == "--integrator") {
         o.integrator = parseIntegratorName(value);
+    }
+}
+
+// An enum setting's choices, one a paragraph: its name, "(default)" for the default, and its
+// help, wrapped to 92 columns beside the names.
+void listChoices(std::ostream& out, const char* name) {
+    const carom::SettingInfo& row = carom::setting(name);
+    const std::size_t byDefault = carom::choiceOf(row, carom::WorldSettings{});
+    const std::size_t indent = 22, width = 92;
+    for (std::size_t i = 0; i < row.choices.size(); ++i) {
+        std::string line = "  " + std::string(row.choices[i].name);
+        std::istringstream words(std::string(i == byDefault ? "(default) " : "") +
+                                 row.choices[i].help);
+        for (std::string word; words >> word;) {
+            if (line.size() < indent) {
+                line.resize(indent, ' ');
+            } else if (line.size() + 1 + word.size() > width) {
+                out << line << "\n";
+                line = std::string(indent, ' ');
+            } else {
+                line += ' ';
+            }
+            line += word;
+        }
+        out << line << "\n";
     }
 }
 
@@ -249,13 +283,9 @@ std::string usage() {
          "        the first K failures (default 50) are listed by seed.\n"
          "\n"
          "methods (--method):\n";
-    for (carom::Method m : carom::allMethods())
-        s << "  " << carom::toString(m) << (m == carom::WorldSettings{}.method ? "  (default)" : "")
-          << "\n";
+    listChoices(s, "method");
     s << "integrators (--integrator):\n";
-    for (carom::Integrator i : carom::allIntegrators())
-        s << "  " << carom::toString(i)
-          << (i == carom::WorldSettings{}.integrator ? "  (default)" : "") << "\n";
+    listChoices(s, "integrator");
     s << "\nOn bad input: one line on stderr starting with \"error:\" and a non-zero status.\n";
     return s.str();
 }

@@ -2,6 +2,7 @@
 // pointer (RFC 6901) for everything found after parsing.
 #include "scene_json.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <set>
@@ -199,14 +200,12 @@ std::string number(double x) {
     return s;
 }
 
-void checkFields(const Json& obj, const Where& where, std::initializer_list<const char*> allowed) {
+void checkFields(const Json& obj, const Where& where,
+                 const std::vector<std::string_view>& allowed) {
     for (auto it = obj.begin(); it != obj.end(); ++it) {
         const std::string& key = it.key();
         if (key.rfind("x-", 0) == 0) continue;
-        bool known = false;
-        for (const char* a : allowed)
-            known = known || key == a;
-        if (!known)
+        if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
             where.at(key).fail("unknown field (names starting with \"x-\" are free for comments)");
     }
 }
@@ -253,18 +252,6 @@ std::string toText(const Json& v, const Where& where) {
 double positive(const Json& v, const Where& where) {
     const double x = toNumber(v, where);
     if (!(x > 0)) where.fail("must be > 0, got " + describe(v));
-    return x;
-}
-
-double nonNegative(const Json& v, const Where& where) {
-    const double x = toNumber(v, where);
-    if (!(x >= 0)) where.fail("must be >= 0, got " + describe(v));
-    return x;
-}
-
-double unitInterval(const Json& v, const Where& where) {
-    const double x = toNumber(v, where);
-    if (!(x >= 0 && x <= 1)) where.fail("must be in [0, 1], got " + describe(v));
     return x;
 }
 

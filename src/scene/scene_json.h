@@ -4,9 +4,10 @@
 
 #include "carom/math.h"
 #include "carom/scene.h"
-#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace carom::scene_json {
 
@@ -31,7 +32,7 @@ std::string describe(const Json& value);
 std::string number(double x);
 
 // Refuses fields of obj that are neither in allowed nor start with "x-".
-void checkFields(const Json& obj, const Where& where, std::initializer_list<const char*> allowed);
+void checkFields(const Json& obj, const Where& where, const std::vector<std::string_view>& allowed);
 // Requires obj to be an object ("must be an object, got ...").
 void requireObject(const Json& obj, const Where& where);
 
@@ -43,9 +44,7 @@ double toNumber(const Json& v, const Where& where); // finite, |x| <= kMaxMagnit
 Vec2 toVec2(const Json& v, const Where& where);     // [x, y]
 std::string toText(const Json& v, const Where& where);
 
-// Range checks with messages such as "must be > 0, got -1".
+// A number > 0 ("must be > 0, got -1"): sizes and masses. Settings are checked by their table.
 double positive(const Json& v, const Where& where);
-double nonNegative(const Json& v, const Where& where);
-double unitInterval(const Json& v, const Where& where);
 
 } // namespace carom::scene_json

@@ -3,18 +3,98 @@
 #include "carom/scene.h"
 
 #include "scene_json.h"
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <sys/stat.h>
 #include <limits>
 #include <map>
+#include <sys/stat.h>
+#include <variant>
 
 namespace carom {
 namespace {
 
 using namespace scene_json;
+
+// ---- the world's settings, as their table says (carom/settings.h) ----
+
+Vec2 readValue(const SettingInfo&, const Json& v, const Where& where, Vec2) {
+    return toVec2(v, where);
+}
+
+double readValue(const SettingInfo& s, const Json& v, const Where& where, double) {
+    const double x = toNumber(v, where);
+    if (const auto rule = brokenRule(s, x)) where.fail("must be " + *rule + ", got " + describe(v));
+    return x;
+}
+
+int readValue(const SettingInfo& s, const Json& v, const Where& where, int) {
+    if (!v.is_number_integer() || brokenRule(s, double(v.get<long long>())))
+        where.fail("must be " + rangeText(s) + ", got " + describe(v));
+    return static_cast<int>(v.get<long long>());
+}
+
+bool readValue(const SettingInfo&, const Json& v, const Where& where, bool) {
+    if (!v.is_boolean()) where.fail("must be true or false, got " + describe(v));
+    return v.get<bool>();
+}
+
+template <class E> E readValue(const SettingInfo& s, const Json& v, const Where& where, E) {
+    const std::string name = toText(v, where);
+    std::string names;
+    for (std::size_t i = 0; i < s.choices.size(); ++i) {
+        if (name == s.choices[i].name) return static_cast<E>(i);
+        names += std::string(i ? ", " : "") + "\"" + s.choices[i].name + "\"";
+    }
+    where.fail("must be one of " + names + ", got " + describe(v));
+}
+
+// A body's own restitution or friction accepts what the world's default does.
+double readCoefficient(const char* name, const Json& v, const Where& where) {
+    return readValue(setting(name), v, where, double{});
+}
+
+// The fields of one object of the scene file that hold settings ("" for the top level).
+std::vector<std::string_view> settingNames(std::string_view group) {
+    std::vector<std::string_view> names;
+    for (const SettingInfo& s : worldSettingsTable())
+        if (s.group == group) names.push_back(s.name);
+    return names;
+}
+
+// Every setting the file gives, in the table's order: the top level's, then each group's
+// object (extensions, docs/scene-extensions.md), checked as a whole when first met.
+void readSettings(const Json& doc, const Where& root, WorldSettings& settings) {
+    std::string_view checked; // the last group whose object was checked
+    for (const SettingInfo& s : worldSettingsTable()) {
+        const Json* object = *s.group ? find(doc, s.group) : &doc;
+        if (!object) continue;
+        const Where where = *s.group ? root.at(s.group) : root;
+        if (*s.group && checked != s.group) {
+            requireObject(*object, where);
+            checkFields(*object, where, settingNames(s.group));
+            checked = s.group;
+        }
+        if (const Json* v = find(*object, s.name))
+            std::visit(
+                [&](auto member) {
+                    settings.*member = readValue(s, *v, where.at(s.name), settings.*member);
+                },
+                s.member);
+    }
+}
+
+// The top level's fields: the settings', their groups' and the scene's own.
+std::vector<std::string_view> topLevelFields() {
+    std::vector<std::string_view> names = {"format", "name", "walls", "bodies", "contacts"};
+    for (const SettingInfo& s : worldSettingsTable()) {
+        const std::string_view field = *s.group ? s.group : s.name;
+        if (std::find(names.begin(), names.end(), field) == names.end()) names.push_back(field);
+    }
+    return names;
+}
 
 // ---- shapes ----
 
@@ -101,8 +181,9 @@ BodyDef readBody(const Json& j, const Where& where) {
     if (mass) d.mass = positive(*mass, where.at("mass"));
     if (density) d.density = positive(*density, where.at("density"));
     if (const Json* v = find(j, "restitution"))
-        d.restitution = unitInterval(*v, where.at("restitution"));
-    if (const Json* v = find(j, "friction")) d.friction = nonNegative(*v, where.at("friction"));
+        d.restitution = readCoefficient("restitution", *v, where.at("restitution"));
+    if (const Json* v = find(j, "friction"))
+        d.friction = readCoefficient("friction", *v, where.at("friction"));
     checkMass(d, where);
     return d;
 }
@@ -144,13 +225,6 @@ Walls readWalls(const Json& j, const Where& where) {
     return w;
 }
 
-template <class T, class Parse>
-T readName(const Json& j, const Where& where, Parse parse, const char* choices) {
-    const std::string name = toText(j, where);
-    if (auto value = parse(name)) return *value;
-    where.fail(std::string("must be one of ") + choices + ", got " + describe(j));
-}
-
 int readFormat(const Json& j, const Where& where) {
     if (!j.is_number_integer() || j.get<long long>() != 1)
         where.fail("must be 1 (the only version there is), got " + describe(j));
@@ -162,54 +236,6 @@ int toInteger(const Json& v, const Where& where, int lo, int hi) {
         where.fail("must be a whole number in " + std::to_string(lo) + ".." + std::to_string(hi) +
                    ", got " + describe(v));
     return static_cast<int>(v.get<long long>());
-}
-
-bool toBool(const Json& v, const Where& where) {
-    if (!v.is_boolean()) where.fail("must be true or false, got " + describe(v));
-    return v.get<bool>();
-}
-
-// Extension: the solver's settings, so that a saved world continues with the ones it had.
-void readSolver(const Json& j, const Where& where, WorldSettings& s) {
-    requireObject(j, where);
-    checkFields(j, where,
-                {"velocity_iterations", "position_iterations", "warm_starting",
-                 "restitution_threshold", "linear_slop", "projection_factor", "max_projection",
-                 "penalty_stiffness", "penalty_damping", "distance_tolerance",
-                 "simultaneous_collisions"});
-    if (const Json* v = find(j, "velocity_iterations"))
-        s.velocityIterations = toInteger(*v, where.at("velocity_iterations"), 1, 1000);
-    if (const Json* v = find(j, "position_iterations"))
-        s.positionIterations = toInteger(*v, where.at("position_iterations"), 0, 1000);
-    if (const Json* v = find(j, "warm_starting"))
-        s.warmStarting = toBool(*v, where.at("warm_starting"));
-    if (const Json* v = find(j, "restitution_threshold"))
-        s.restitutionThreshold = nonNegative(*v, where.at("restitution_threshold"));
-    if (const Json* v = find(j, "linear_slop"))
-        s.linearSlop = unitInterval(*v, where.at("linear_slop"));
-    if (const Json* v = find(j, "projection_factor"))
-        s.projectionFactor = unitInterval(*v, where.at("projection_factor"));
-    if (const Json* v = find(j, "max_projection"))
-        s.maxProjection = positive(*v, where.at("max_projection"));
-    if (const Json* v = find(j, "penalty_stiffness"))
-        s.penaltyStiffness = positive(*v, where.at("penalty_stiffness"));
-    if (const Json* v = find(j, "penalty_damping"))
-        s.penaltyDamping = nonNegative(*v, where.at("penalty_damping"));
-    if (const Json* v = find(j, "distance_tolerance"))
-        s.distanceTolerance = positive(*v, where.at("distance_tolerance"));
-    if (const Json* v = find(j, "simultaneous_collisions"))
-        s.simultaneousCollisions = toBool(*v, where.at("simultaneous_collisions"));
-}
-
-// Extension: the strength of the thrusters and of the mouse spring.
-void readInteraction(const Json& j, const Where& where, WorldSettings& s) {
-    requireObject(j, where);
-    checkFields(j, where, {"thrust", "spring_stiffness", "spring_damping"});
-    if (const Json* v = find(j, "thrust")) s.thrust = nonNegative(*v, where.at("thrust"));
-    if (const Json* v = find(j, "spring_stiffness"))
-        s.springStiffness = nonNegative(*v, where.at("spring_stiffness"));
-    if (const Json* v = find(j, "spring_damping"))
-        s.springDamping = nonNegative(*v, where.at("spring_damping"));
 }
 
 // Extension: a saved world's contacts; buildWorld checks the pairs against the bodies.
@@ -245,88 +271,17 @@ Manifold readContact(const Json& j, const Where& where) {
     return m;
 }
 
-void readSettings(const Json& j, const Where& root, WorldSettings& s) {
-    if (const Json* v = find(j, "gravity")) s.gravity = toVec2(*v, root.at("gravity"));
-    if (const Json* v = find(j, "damping")) s.damping = nonNegative(*v, root.at("damping"));
-    if (const Json* v = find(j, "angular_damping"))
-        s.angularDamping = nonNegative(*v, root.at("angular_damping"));
-    if (const Json* v = find(j, "restitution"))
-        s.restitution = unitInterval(*v, root.at("restitution"));
-    if (const Json* v = find(j, "friction")) s.friction = nonNegative(*v, root.at("friction"));
-    const char* mixes = "\"min\", \"max\", \"product\", \"average\", \"geometric\"";
-    if (const Json* v = find(j, "restitution_mix"))
-        s.restitutionMix = readName<MixRule>(*v, root.at("restitution_mix"), parseMixRule, mixes);
-    if (const Json* v = find(j, "friction_mix"))
-        s.frictionMix = readName<MixRule>(*v, root.at("friction_mix"), parseMixRule, mixes);
-    if (const Json* v = find(j, "time_step")) {
-        s.timeStep = positive(*v, root.at("time_step"));
-        if (s.timeStep > 1) root.at("time_step").fail("must be <= 1 s, got " + describe(*v));
-    }
-    // Extensions (docs/scene-extensions.md): the resolution method and the integrator.
-    if (const Json* v = find(j, "method"))
-        s.method = readName<Method>(
-            *v, root.at("method"), parseMethod,
-            "\"impulse+projection\", \"impulse\", \"projection\", \"penalty\", \"exact\"");
-    if (const Json* v = find(j, "integrator"))
-        s.integrator =
-            readName<Integrator>(*v, root.at("integrator"), parseIntegrator, "\"euler\", \"rk4\"");
-    if (const Json* v = find(j, "solver")) readSolver(*v, root.at("solver"), s);
-    if (const Json* v = find(j, "interaction")) readInteraction(*v, root.at("interaction"), s);
-}
-
-// carom::validate names fields as the engine does ("timeStep: ..."); point at the file's field.
-void validateSettings(const WorldSettings& s, const Where& root) {
-    try {
-        validate(s);
-    } catch (const std::invalid_argument& e) {
-        // The engine's field name -> where it is in the file (object, field).
-        static const std::map<std::string, std::pair<const char*, const char*>> fields = {
-            {"gravity", {nullptr, "gravity"}},
-            {"damping", {nullptr, "damping"}},
-            {"angularDamping", {nullptr, "angular_damping"}},
-            {"restitution", {nullptr, "restitution"}},
-            {"friction", {nullptr, "friction"}},
-            {"timeStep", {nullptr, "time_step"}},
-            {"velocityIterations", {"solver", "velocity_iterations"}},
-            {"positionIterations", {"solver", "position_iterations"}},
-            {"restitutionThreshold", {"solver", "restitution_threshold"}},
-            {"linearSlop", {"solver", "linear_slop"}},
-            {"projectionFactor", {"solver", "projection_factor"}},
-            {"maxProjection", {"solver", "max_projection"}},
-            {"penaltyStiffness", {"solver", "penalty_stiffness"}},
-            {"penaltyDamping", {"solver", "penalty_damping"}},
-            {"distanceTolerance", {"solver", "distance_tolerance"}},
-            {"thrust", {"interaction", "thrust"}},
-            {"springStiffness", {"interaction", "spring_stiffness"}},
-            {"springDamping", {"interaction", "spring_damping"}}};
-        const std::string message = e.what();
-        const std::size_t colon = message.find(": ");
-        if (colon != std::string::npos) {
-            auto it = fields.find(message.substr(0, colon));
-            if (it != fields.end()) {
-                const auto [object, field] = it->second;
-                (object ? root.at(object) : root).at(field).fail(message.substr(colon + 2));
-            }
-        }
-        root.fail(message);
-    }
-}
-
 } // namespace
 
 Scene parseScene(const std::string& jsonText, const std::string& fileName) {
     const Json doc = parseText(jsonText, fileName);
     const Where root{fileName, ""};
     requireObject(doc, root);
-    checkFields(doc, root,
-                {"format", "name", "gravity", "damping", "angular_damping", "restitution",
-                 "friction", "restitution_mix", "friction_mix", "time_step", "walls", "bodies",
-                 "method", "integrator", "solver", "interaction", "contacts"});
+    checkFields(doc, root, topLevelFields());
     readFormat(require(doc, "format", root), root.at("format"));
     Scene s;
     if (const Json* v = find(doc, "name")) s.name = toText(*v, root.at("name"));
     readSettings(doc, root, s.settings);
-    validateSettings(s.settings, root);
     if (const Json* v = find(doc, "walls")) s.walls = readWalls(*v, root.at("walls"));
     const Where bodies = root.at("bodies");
     if (const Json* list = find(doc, "bodies")) {

@@ -9,7 +9,9 @@
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <type_traits>
 #include <unistd.h>
+#include <variant>
 
 namespace carom {
 namespace {
@@ -87,6 +89,16 @@ Json bodyJson(const BodyDef& d) {
     return j;
 }
 
+Json settingJson(const SettingInfo&, Vec2 v) {
+    return vec2(v);
+}
+template <class T> Json settingJson(const SettingInfo& s, T value) {
+    if constexpr (std::is_enum_v<T>)
+        return s.choices.at(static_cast<std::size_t>(value)).name;
+    else
+        return value; // a number or a boolean
+}
+
 } // namespace
 
 // Extension: a contact with what the next step carries over from it (docs/scene-extensions.md).
@@ -104,34 +116,16 @@ Json contactJson(const Manifold& m) {
 }
 
 std::string serializeScene(const Scene& scene) {
-    const WorldSettings& s = scene.settings;
     Json top;
     top["format"] = 1;
     top["name"] = scene.name;
-    top["gravity"] = vec2(s.gravity);
-    top["damping"] = s.damping;
-    top["angular_damping"] = s.angularDamping;
-    top["restitution"] = s.restitution;
-    top["friction"] = s.friction;
-    top["restitution_mix"] = std::string(toString(s.restitutionMix));
-    top["friction_mix"] = std::string(toString(s.frictionMix));
-    top["time_step"] = s.timeStep;
-    top["method"] = std::string(toString(s.method)); // extensions: docs/scene-extensions.md
-    top["integrator"] = std::string(toString(s.integrator));
-    top["solver"] = Json{{"velocity_iterations", s.velocityIterations},
-                         {"position_iterations", s.positionIterations},
-                         {"warm_starting", s.warmStarting},
-                         {"restitution_threshold", s.restitutionThreshold},
-                         {"linear_slop", s.linearSlop},
-                         {"projection_factor", s.projectionFactor},
-                         {"max_projection", s.maxProjection},
-                         {"penalty_stiffness", s.penaltyStiffness},
-                         {"penalty_damping", s.penaltyDamping},
-                         {"distance_tolerance", s.distanceTolerance},
-                         {"simultaneous_collisions", s.simultaneousCollisions}};
-    top["interaction"] = Json{{"thrust", s.thrust},
-                              {"spring_stiffness", s.springStiffness},
-                              {"spring_damping", s.springDamping}};
+    // Every setting, in the table's order, in its group's object (extensions for some:
+    // docs/scene-extensions.md).
+    for (const SettingInfo& s : worldSettingsTable()) {
+        Json& object = *s.group ? top[s.group] : top;
+        std::visit([&](auto member) { object[s.name] = settingJson(s, scene.settings.*member); },
+                   s.member);
+    }
     if (scene.walls) {
         const Walls& w = *scene.walls;
         top["walls"] = Json{{"left", w.left},
