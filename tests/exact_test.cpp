@@ -345,7 +345,7 @@ INSTANTIATE_TEST_SUITE_P(Methods, ThinWall,
 
 // Random crowded scenes, overlapping from the start, fast and spinning, with gravity and friction:
 // the exact method never makes NaN, and always finishes its steps.
-TEST(Exact, RandomScenesNeverMakeNaN) {
+TEST(Exact, SlowRandomScenesNeverMakeNaN) {
     std::mt19937 rng(42);
     std::uniform_real_distribution<double> u(-1, 1);
     for (Integrator integrator : allIntegrators()) {

@@ -101,7 +101,7 @@ TEST(SceneSave, NumbersReadBackBitForBit) {
     }
 }
 
-TEST(SceneSave, SaveLoadSaveGivesTheSameText) {
+TEST(SceneSave, SlowSaveLoadSaveGivesTheSameText) {
     for (const std::string& path : presets()) {
         SCOPED_TRACE(path);
         const std::string first = serializeScene(loadScene(path));
