@@ -189,7 +189,7 @@ TEST(App, SlowScriptedDragAndThrusterChangeTheSavedState) {
     EXPECT_NEAR(b2->velocity.x, 0.0, 0.1);
 }
 
-// --frames N --report (shared/spec/cli.md, version 2): N frames, then frame_ms, step_ms and
+// --frames N --report (docs/cli.md, version 2): N frames, then frame_ms, step_ms and
 // sim_speed as the last three lines. A light scene keeps real time: its physics takes far less
 // than a frame, and the simulated time follows the real time (sim_speed near 1).
 TEST(App, SlowReportPrintsFrameStepAndSpeedLast) {

@@ -1,4 +1,4 @@
-// carom-cli against its contract (shared/spec/cli.md), running the real program: CSV columns,
+// carom-cli against its contract (docs/cli.md), running the real program: CSV columns,
 // rows and digits, errors as one "error:" line with no partial file, bench, --save, --help.
 #include "carom/scene.h"
 

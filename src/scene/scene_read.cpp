@@ -1,4 +1,4 @@
-// Scene files to Scenes (shared/spec/scene-format.md): every field read with its default, and
+// Scene files to Scenes (docs/scene-format.md): every field read with its default, and
 // everything else refused with "FILE: /json/pointer: what is wrong".
 #include "carom/scene.h"
 
@@ -262,7 +262,7 @@ void readSettings(const Json& j, const Where& root, WorldSettings& s) {
         s.timeStep = positive(*v, root.at("time_step"));
         if (s.timeStep > 1) root.at("time_step").fail("must be <= 1 s, got " + describe(*v));
     }
-    // Extensions (docs/scene-extensions.md): the resolution method and the integrator.
+    // Extensions (docs/scene-format.md): the resolution method and the integrator.
     if (const Json* v = find(j, "method"))
         s.method = readName<Method>(
             *v, root.at("method"), parseMethod,

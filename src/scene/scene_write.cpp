@@ -89,7 +89,7 @@ Json bodyJson(const BodyDef& d) {
 
 } // namespace
 
-// Extension: a contact with what the next step carries over from it (docs/scene-extensions.md).
+// Extension: a contact with what the next step carries over from it (docs/scene-format.md).
 Json contactJson(const Manifold& m) {
     Json points = Json::array();
     for (int i = 0; i < m.count; ++i) {
@@ -116,7 +116,7 @@ std::string serializeScene(const Scene& scene) {
     top["restitution_mix"] = std::string(toString(s.restitutionMix));
     top["friction_mix"] = std::string(toString(s.frictionMix));
     top["time_step"] = s.timeStep;
-    top["method"] = std::string(toString(s.method)); // extensions: docs/scene-extensions.md
+    top["method"] = std::string(toString(s.method)); // extensions: docs/scene-format.md
     top["integrator"] = std::string(toString(s.integrator));
     top["solver"] = Json{{"velocity_iterations", s.velocityIterations},
                          {"position_iterations", s.positionIterations},

@@ -9,7 +9,7 @@
 
 namespace carom {
 
-// How contacts are resolved (names as in the command-line contract, shared/spec/cli.md).
+// How contacts are resolved (names as in the command-line contract, docs/cli.md).
 enum class Method { ImpulseProjection, Impulse, Projection, Penalty, Exact };
 enum class Integrator { Euler, RK4 };
 // How two bodies' coefficients combine in a contact.
