@@ -217,8 +217,8 @@ void World::setContactListener(std::function<void(const ContactEvent&)> listener
     listener_ = std::move(listener);
 }
 
-// The step, stage by stage (design.md): forces and free motion, contacts, their resolution by
-// the chosen method, positions, projection; then events and diagnostics.
+// The step, stage by stage (docs/architecture.md): forces and free motion, contacts, their
+// resolution by the chosen method, positions, projection; then events and diagnostics.
 void World::step() {
     motion_.resize(bodies_.size());
     pendingEvents_.clear();
