@@ -119,7 +119,7 @@ TEST(App, ScreenshotUnderXvfbHasTheWindowSizeAndIsNotBlank) {
 // and moves the cursor 2 m up while the simulation runs: the mouse spring pulls block1 up. It
 // holds I (block2's up thruster): block2 gains upward velocity, thrust / m = 1.5 m/s² times the
 // time held. SIGTERM ends the app, which saves the scene on the way out.
-TEST(App, ScriptedDragAndThrusterChangeTheSavedState) {
+TEST(App, SlowScriptedDragAndThrusterChangeTheSavedState) {
     if (!have("xvfb-run") || !have("Xvfb") || !have("xdotool"))
         GTEST_SKIP() << "Xvfb or xdotool is not installed";
     const fs::path dir = tempDir("script");
@@ -189,10 +189,10 @@ TEST(App, ScriptedDragAndThrusterChangeTheSavedState) {
     EXPECT_NEAR(b2->velocity.x, 0.0, 0.1);
 }
 
-// --frames N --report (shared/spec/cli.md, version 2): N frames, then frame_ms, step_ms and
+// --frames N --report (docs/cli.md, version 2): N frames, then frame_ms, step_ms and
 // sim_speed as the last three lines. A light scene keeps real time: its physics takes far less
 // than a frame, and the simulated time follows the real time (sim_speed near 1).
-TEST(App, ReportPrintsFrameStepAndSpeedLast) {
+TEST(App, SlowReportPrintsFrameStepAndSpeedLast) {
     if (!have("xvfb-run") || !have("Xvfb")) GTEST_SKIP() << "Xvfb is not installed";
     const fs::path dir = tempDir("report");
     const fs::path out = dir / "stdout.txt";

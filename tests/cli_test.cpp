@@ -1,4 +1,4 @@
-// carom-cli against its contract (shared/spec/cli.md), running the real program: CSV columns,
+// carom-cli against its contract (docs/cli.md), running the real program: CSV columns,
 // rows and digits, errors as one "error:" line with no partial file, bench, --save, --help.
 #include "carom/scene.h"
 
@@ -333,7 +333,7 @@ TEST_F(Cli, OutputsAreSafe) {
 }
 
 // SIGINT, SIGTERM and SIGHUP in the middle of a run leave no temporary behind.
-TEST_F(Cli, SignalsLeaveNoTemporaries) {
+TEST_F(Cli, SlowSignalsLeaveNoTemporaries) {
     for (const char* signal : {"INT", "TERM", "HUP"}) {
         const std::string cmd = quote(CAROM_CLI) + " run " + quote(kAssets + "pyramid-20.json") +
                                 " --time 100000 --csv " + quote(path("out.csv")) + " --save " +

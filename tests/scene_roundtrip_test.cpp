@@ -101,7 +101,7 @@ TEST(SceneSave, NumbersReadBackBitForBit) {
     }
 }
 
-TEST(SceneSave, SaveLoadSaveGivesTheSameText) {
+TEST(SceneSave, SlowSaveLoadSaveGivesTheSameText) {
     for (const std::string& path : presets()) {
         SCOPED_TRACE(path);
         const std::string first = serializeScene(loadScene(path));
@@ -178,9 +178,9 @@ TEST(SceneSave, ASceneThatWouldNotLoadIsNotWritten) {
 }
 
 // Run 2 s, save, load, run 2 s more: the same state, bit for bit, as 4 s without stopping.
-// The second parameter turns the solver's warm starting off: the impulses it carries from one
-// step to the next are not in a scene file, so scenes with resting contacts (box-stack, incline,
-// pyramid-20) continue exactly only without it (reported to the lead; not weakened here).
+// The second parameter turns the solver's warm starting on or off: with it on, the impulses it
+// carries from one step to the next travel in the file's "contacts" (docs/scene-format.md), so
+// scenes with resting contacts (box-stack, incline, pyramid-20) continue exactly either way.
 class SceneContinue : public ::testing::TestWithParam<std::tuple<const char*, bool>> {};
 
 TEST_P(SceneContinue, SavedWorldContinuesIdentically) {

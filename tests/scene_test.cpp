@@ -1,4 +1,4 @@
-// Scene files (shared/spec/scene-format.md): presets load with the values the spec gives, every
+// Scene files (docs/scene-format.md): presets load with the values the spec gives, every
 // kind of bad file is refused with its exact message, defaults and "x-" fields work.
 #include "carom/scene.h"
 

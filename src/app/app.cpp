@@ -6,7 +6,7 @@
 #include "plots.h"
 #include "png_write.h"
 #include "renderer.h"
-#include "settings.h"
+#include "prefs.h"
 #include <SDL.h>
 #include <SDL_opengl.h>
 #include <algorithm>

@@ -1,4 +1,4 @@
-// carom: the desktop sandbox. Arguments as in shared/spec/cli.md:
+// carom: the desktop sandbox. Arguments as in docs/cli.md:
 //   carom [SCENE.json] [--screenshot OUT.png --frames N] [--frames N --report]
 //         [--save-on-exit OUT.json] [--window WxH]
 #include "app.h"

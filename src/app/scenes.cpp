@@ -18,6 +18,10 @@ std::string findAssetDir() {
         if (fs::is_directory(candidate / "scenes", ec)) return candidate.string();
         candidate = exeDir / "assets";
         if (fs::is_directory(candidate / "scenes", ec)) return candidate.string();
+#ifdef CAROM_INSTALLED_ASSET_DIR
+        candidate = (exeDir / CAROM_INSTALLED_ASSET_DIR).lexically_normal();
+        if (fs::is_directory(candidate / "scenes", ec)) return candidate.string();
+#endif
     }
 #ifdef CAROM_ASSET_DIR
     return CAROM_ASSET_DIR;

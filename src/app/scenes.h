@@ -7,7 +7,10 @@
 
 namespace app {
 
-// assets/ next to the executable's parent directory if it exists there, else CAROM_ASSET_DIR.
+// The first of these that holds scenes/: assets/ beside the executable's folder (the build tree:
+// build/carom finds the repository's assets), assets/ in the executable's folder, the installed
+// assets (CAROM_INSTALLED_ASSET_DIR, relative to the executable: ../share/carom/assets); else
+// CAROM_ASSET_DIR, the source tree's.
 std::string findAssetDir();
 
 struct Preset {

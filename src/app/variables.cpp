@@ -1,4 +1,4 @@
-// Plot variables: names and values (energies as in shared/spec/cli.md).
+// Plot variables: names and values (energies as in docs/cli.md).
 #include "variables.h"
 
 namespace app {

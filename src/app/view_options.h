@@ -1,4 +1,4 @@
-// What the user chose to see; remembered between runs (settings.cpp).
+// What the user chose to see; remembered between runs (prefs.cpp).
 #pragma once
 
 namespace app {

@@ -1,5 +1,6 @@
 // carom-cli bench: wall-clock time per step, averaged over N steps after one untimed step (the
-// anchors' protocol: one thread, the first step not counted), and the memory the world takes.
+// protocol of the Box2D v3 comparison: one thread, the first step not counted), and the memory
+// the world takes.
 #include "commands.h"
 
 #include <chrono>

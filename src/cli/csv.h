@@ -1,4 +1,4 @@
-// The CSV of `carom-cli run --csv` (shared/spec/cli.md): the columns t, ke_linear, ke_angular,
+// The CSV of `carom-cli run --csv` (docs/cli.md): the columns t, ke_linear, ke_angular,
 // pe, energy, px, py, angular_momentum, then NAME.x, NAME.y, NAME.angle, NAME.vx, NAME.vy,
 // NAME.omega for each non-static body in scene order; numbers with 17 significant digits.
 #pragma once

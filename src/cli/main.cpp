@@ -1,4 +1,4 @@
-// carom-cli: dispatch to `run` or `bench` (shared/spec/cli.md); every failure becomes one line
+// carom-cli: dispatch to `run`, `bench` or `stress` (docs/cli.md); every failure becomes one line
 // on stderr starting with "error:" and a non-zero status.
 #include "commands.h"
 

@@ -1,4 +1,4 @@
-// carom-cli's command line (shared/spec/cli.md): the options of `run` and `bench`, checked
+// carom-cli's command line (docs/cli.md): the options of `run` and `bench`, checked
 // strictly ("--steps 10x", "--dt -1" and "--every 0" are errors that say so).
 #pragma once
 

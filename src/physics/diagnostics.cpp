@@ -1,4 +1,4 @@
-// Energies and momenta (definitions in shared/spec/cli.md), over the dynamic bodies.
+// Energies and momenta (definitions in docs/cli.md), over the dynamic bodies.
 #include "carom/world.h"
 #include "step_context.h"
 

@@ -1,4 +1,4 @@
-// Scene files to Scenes (shared/spec/scene-format.md): every field read with its default, and
+// Scene files to Scenes (docs/scene-format.md): every field read with its default, and
 // everything else refused with "FILE: /json/pointer: what is wrong".
 #include "carom/scene.h"
 
@@ -65,7 +65,7 @@ std::vector<std::string_view> settingNames(std::string_view group) {
 }
 
 // Every setting the file gives, in the table's order: the top level's, then each group's
-// object (extensions, docs/scene-extensions.md), checked as a whole when first met.
+// object (extensions, docs/scene-format.md), checked as a whole when first met.
 void readSettings(const Json& doc, const Where& root, WorldSettings& settings) {
     std::string_view checked; // the last group whose object was checked
     for (const SettingInfo& s : worldSettingsTable()) {

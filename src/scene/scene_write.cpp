@@ -101,7 +101,7 @@ template <class T> Json settingJson(const SettingInfo& s, T value) {
 
 } // namespace
 
-// Extension: a contact with what the next step carries over from it (docs/scene-extensions.md).
+// Extension: a contact with what the next step carries over from it (docs/scene-format.md).
 Json contactJson(const Manifold& m) {
     Json points = Json::array();
     for (int i = 0; i < m.count; ++i) {
@@ -120,7 +120,7 @@ std::string serializeScene(const Scene& scene) {
     top["format"] = 1;
     top["name"] = scene.name;
     // Every setting, in the table's order, in its group's object (extensions for some:
-    // docs/scene-extensions.md).
+    // docs/scene-format.md).
     for (const SettingInfo& s : worldSettingsTable()) {
         Json& object = *s.group ? top[s.group] : top;
         std::visit([&](auto member) { object[s.name] = settingJson(s, scene.settings.*member); },

@@ -11,7 +11,7 @@
 namespace carom {
 
 // How contacts are resolved, how bodies move, how two bodies' coefficients combine in a contact.
-// Their names (as in the command-line contract, shared/spec/cli.md) and help: the choices of
+// Their names (as in the command-line contract, docs/cli.md) and help: the choices of
 // their settings' rows below, in the order of the values.
 enum class Method { ImpulseProjection, Impulse, Projection, Penalty, Exact };
 enum class Integrator { Euler, RK4 };

@@ -55,7 +55,7 @@ struct MouseSpring {
     Vec2 target{0, 0};
 };
 
-// Measured after every step (formulas in shared/spec/cli.md).
+// Measured after every step (formulas in docs/cli.md).
 struct Diagnostics {
     double keLinear = 0, keAngular = 0, pe = 0, energy = 0;
     Vec2 momentum{0, 0};

@@ -1,4 +1,4 @@
-// Scene files (shared/spec/scene-format.md) <-> worlds. A Scene is the file's content as data;
+// Scene files (docs/scene-format.md) <-> worlds. A Scene is the file's content as data;
 // buildWorld makes a running World of it and captureScene turns a World's state back into one.
 #pragma once
 

@@ -1,5 +1,5 @@
-// Reading and writing the remembered UI settings.
-#include "settings.h"
+// Reading and writing the remembered UI preferences (prefs.h).
+#include "prefs.h"
 
 #include <cmath>
 #include <cstdlib>

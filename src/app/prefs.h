@@ -1,4 +1,5 @@
-// UI settings remembered between runs: what is shown, the graphs' variables, the window size.
+// UI preferences (struct Prefs) remembered between runs: what is shown, the graphs' variables, the
+// window size. (Not the world's settings: those are carom::WorldSettings, saved in scene files.)
 // Kept as "key = value" lines in $XDG_CONFIG_HOME/carom/carom.ini (or ~/.config/carom/), next to
 // ImGui's own imgui.ini. Unreadable or unwritable files are never an error: defaults are used.
 #pragma once
