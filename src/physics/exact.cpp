@@ -1,4 +1,4 @@
-// The exact method (issue 4): every collision found at its time of contact and resolved there.
+// The exact method: every collision found at its time of contact and resolved there.
 //
 // The step, after Hecker ("Physics, Part 4: The Third Dimension", 1997, Listing 1) and
 // myPhysicsLab's ImpulseSim:
@@ -40,7 +40,10 @@ namespace carom {
 namespace {
 
 constexpr double kMaxTravel = 0.5;    // fraction of a body's inner radius per advance
-constexpr int kMaxIntervals = 1000;   // per step; past that, the step ends with contacts held
+// Intervals per step: past that, the rest of the step is taken with the contacts held (finishHeld).
+// A step needs one per impact and per contact found in it; a thousand is a chain of zero-time
+// impacts that will not end.
+constexpr int kMaxIntervals = 1000;
 constexpr double kTimeEpsilon = 1e-9; // fraction of the step too small to advance
 constexpr int kMaxHalvings = 64;      // of a trial advance cut to the travel limit (2⁻⁶⁴ of a step)
 // A held point is the same point as before if it is this fraction of the smaller body's inner

@@ -1,4 +1,4 @@
-// Impacts at one instant of the exact method (issue 4).
+// Impacts at one instant of the exact method.
 //
 // The impulse of a single contact is Hecker's Eq. 9 ("Collision Response", 1997) in 2D:
 //   j = −(1 + e) v_n / (1/mA + 1/mB + (rA × n)²/IA + (rB × n)²/IB),

@@ -98,12 +98,10 @@ std::string lowerBound(const SettingInfo& s) {
 }
 
 void check(const SettingInfo& s, double x) {
-    if (!std::isfinite(x)) refuse(s, "finite", x);
-    if (std::abs(x) > kMaxMagnitude) refuse(s, "at most 1e12 in size", x);
-    if (auto rule = brokenRule(s, x)) refuse(s, *rule, x);
+    checkValue(s, x);
 }
 void check(const SettingInfo& s, int x) {
-    check(s, double(x));
+    checkValue(s, double(x));
 }
 void check(const SettingInfo& s, Vec2 v) { // any direction, any size up to the limit
     for (double x : {v.x, v.y}) {
@@ -115,6 +113,12 @@ void check(const SettingInfo&, bool) {}
 template <class E> void check(const SettingInfo&, E) {} // enums: any of their values
 
 } // namespace
+
+void checkValue(const SettingInfo& s, double x) {
+    if (!std::isfinite(x)) refuse(s, "finite", x);
+    if (std::abs(x) > kMaxMagnitude) refuse(s, "at most 1e12 in size", x);
+    if (auto rule = brokenRule(s, x)) refuse(s, *rule, x);
+}
 
 std::string_view toString(Method m) {
     return nameOf(kMethods, m);

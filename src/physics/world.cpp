@@ -9,11 +9,9 @@
 namespace carom {
 namespace {
 
-void requireCoefficient(const char* what, std::optional<double> x, double hi) {
-    if (!x) return;
-    if (!std::isfinite(*x) || *x < 0 || *x > hi)
-        throw std::invalid_argument(std::string(what) + ": must be in [0, " + str(hi) + "], got " +
-                                    str(*x));
+// A body's own restitution or friction: what the world's setting of that name accepts.
+void requireCoefficient(const char* what, std::optional<double> x) {
+    if (x) checkValue(setting(what), *x);
 }
 
 bool contains(const Body& b, Vec2 worldPoint) {
@@ -50,8 +48,8 @@ BodyId World::addBody(const BodyDef& def) {
             requirePositive(what, *x);
             requireSize(what, *x);
         }
-    requireCoefficient("restitution", def.restitution, 1);
-    requireCoefficient("friction", def.friction, kMaxMagnitude);
+    requireCoefficient("restitution", def.restitution);
+    requireCoefficient("friction", def.friction);
 
     Body b;
     b.name = def.name.empty() ? "body" + std::to_string(bodies_.size()) : def.name;
@@ -171,12 +169,12 @@ void World::setMass(BodyId id, double mass) {
 }
 
 void World::setRestitution(BodyId id, std::optional<double> restitution) {
-    requireCoefficient("restitution", restitution, 1);
+    requireCoefficient("restitution", restitution);
     bodies_.at(id).restitution = restitution;
 }
 
 void World::setFriction(BodyId id, std::optional<double> friction) {
-    requireCoefficient("friction", friction, kMaxMagnitude);
+    requireCoefficient("friction", friction);
     bodies_.at(id).friction = friction;
 }
 

@@ -55,7 +55,7 @@ struct WorldSettings {
     double penaltyStiffness = 3000;
     double penaltyDamping = 60;
 
-    // Exact method (issue: exact collisions).
+    // Exact method.
     double distanceTolerance = 1e-6;
     bool simultaneousCollisions = false;
 
@@ -121,6 +121,10 @@ std::string rangeText(const SettingInfo& s);
 // beyond ("> 0", "<= 1 s"), or the whole range for one closed at both ends ("in [0, 1]") and for
 // whole numbers (x is not finite or too large in size: checked before).
 std::optional<std::string> brokenRule(const SettingInfo& s, double x);
+
+// Throws std::invalid_argument unless the number setting s accepts x, in validate's words
+// ("restitution: must be in [0, 1], got 2"): also for a body's own restitution and friction.
+void checkValue(const SettingInfo& s, double x);
 
 // The index in s.choices of an enum setting's value in settings.
 std::size_t choiceOf(const SettingInfo& s, const WorldSettings& settings);
