@@ -172,9 +172,13 @@ TEST(Exact, TwoCirclesMeetAtTheClosedFormTime) {
 // default) pass the impulse down the row: the last ball leaves at 2 m/s, the others stay still.
 // Solved simultaneously, the complementarity problem with e = 1 gives instead: contact 1–2 leaves
 // at 2 m/s, the others at 0, so v1 = −1.2 and the four move together at 0.8 (momentum 2).
-World cradle(bool simultaneous) {
+// Hybrid (the most approaching contact with the other contacts of its two balls, together):
+// contacts 1–2 and 2–3 first, 1–2 leaving at 2 m/s and 2–3 not approaching: with impulses
+// λ12 = 2 λ23 and 2 λ12 − λ23 = 4, λ23 = 4/3, so v = (−2/3, 4/3, 4/3, 0, 0); then 2–3 … 4–5 with
+// 3–4 approaching at 4/3: v = (−2/3, 0, 0, 4/3, 4/3). Momentum 2 and energy 2 J, as at the start.
+World cradle(CollisionHandling handling) {
     WorldSettings s = exactSettings(1);
-    s.simultaneousCollisions = simultaneous;
+    s.collisionHandling = handling;
     World w(s);
     w.addBody(circle("ball0", {-2, 0}, 0.5, 1, {2, 0}));
     for (int i = 1; i < 5; ++i) {
@@ -185,7 +189,7 @@ World cradle(bool simultaneous) {
 }
 
 TEST(Exact, NewtonsCradleSendsOutOneBall) {
-    World w = cradle(false);
+    World w = cradle(CollisionHandling::Serial);
     run(w, 2);
     for (BodyId i = 0; i < 4; ++i) {
         EXPECT_NEAR(w.body(i).v.x, 0, 1e-9) << w.body(i).name;
@@ -197,11 +201,21 @@ TEST(Exact, NewtonsCradleSendsOutOneBall) {
 }
 
 TEST(Exact, NewtonsCradleSolvedSimultaneously) {
-    World w = cradle(true);
+    World w = cradle(CollisionHandling::Simultaneous);
     run(w, 2);
     EXPECT_NEAR(w.body(0).v.x, -1.2, 1e-9);
     for (BodyId i = 1; i < 5; ++i)
         EXPECT_NEAR(w.body(i).v.x, 0.8, 1e-9) << w.body(i).name;
+}
+
+TEST(Exact, NewtonsCradleSolvedHybrid) {
+    World w = cradle(CollisionHandling::Hybrid);
+    run(w, 2);
+    const double v[5] = {-2.0 / 3, 0, 0, 4.0 / 3, 4.0 / 3};
+    for (BodyId i = 0; i < 5; ++i) {
+        EXPECT_NEAR(w.body(i).v.x, v[i], 1e-9) << w.body(i).name;
+        EXPECT_NEAR(w.body(i).v.y, 0, 1e-9) << w.body(i).name;
+    }
 }
 
 // Two equal boxes meeting face to face touch at two corners at once. Struck as one contact, the
@@ -413,7 +427,7 @@ TEST(Exact, SlowRandomScenesNeverMakeNaN) {
             s.gravity = {0, -9.81 * std::abs(u(rng))};
             s.integrator = integrator;
             s.friction = std::abs(u(rng));
-            s.simultaneousCollisions = scene == 1;
+            s.collisionHandling = static_cast<CollisionHandling>(scene % 3);
             World w = randomScene(s, rng);
             const Diagnostics d0 = measure(w);
             const double roundOff = 1e-9 * (d0.keLinear + d0.keAngular + std::abs(d0.pe));

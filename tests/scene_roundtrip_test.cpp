@@ -236,7 +236,7 @@ TEST(SceneSave, EverySettingTravelsWithTheFile) {
     s.penaltyStiffness = 1234;
     s.penaltyDamping = 5;
     s.distanceTolerance = 1e-7;
-    s.simultaneousCollisions = true;
+    s.collisionHandling = CollisionHandling::Hybrid;
     s.thrust = 2.5;
     s.springStiffness = 7;
     s.springDamping = 0.5;
@@ -263,10 +263,23 @@ TEST(SceneSave, EverySettingTravelsWithTheFile) {
     EXPECT_EQ(b.penaltyStiffness, s.penaltyStiffness);
     EXPECT_EQ(b.penaltyDamping, s.penaltyDamping);
     EXPECT_EQ(b.distanceTolerance, s.distanceTolerance);
-    EXPECT_EQ(b.simultaneousCollisions, s.simultaneousCollisions);
+    EXPECT_EQ(b.collisionHandling, s.collisionHandling);
     EXPECT_EQ(b.thrust, s.thrust);
     EXPECT_EQ(b.springStiffness, s.springStiffness);
     EXPECT_EQ(b.springDamping, s.springDamping);
+}
+
+// Files of earlier versions said "solver": {"simultaneous_collisions": true or false}: still read.
+TEST(SceneSave, OldCollisionHandlingFieldIsRead) {
+    const char* old = R"({"format": 1, "solver": {"simultaneous_collisions": %s}, "bodies": []})";
+    char text[128];
+    std::snprintf(text, sizeof text, old, "true");
+    EXPECT_EQ(parseScene(text, "t.json").settings.collisionHandling,
+              CollisionHandling::Simultaneous);
+    std::snprintf(text, sizeof text, old, "false");
+    EXPECT_EQ(parseScene(text, "t.json").settings.collisionHandling, CollisionHandling::Serial);
+    std::snprintf(text, sizeof text, old, "1");
+    EXPECT_THROW(parseScene(text, "t.json"), std::exception);
 }
 
 // A 1e12 kg box (the largest mass a file may give) at rest under strong gravity carries contact

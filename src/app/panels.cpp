@@ -272,6 +272,7 @@ void physicsSection(UiContext& ui) {
         s.stepper.timeRate = std::clamp(double(rate), 0.01, 10.0);
     settingWidget(ui, "method");
     settingWidget(ui, "integrator");
+    settingWidget(ui, "collision_handling", "collisions");
     float pe = float(ui.view.peOffset);
     if (ImGui::DragFloat("PE offset", &pe, 0.1f, -1000, 1000, "%.2f J",
                          ImGuiSliderFlags_AlwaysClamp))
@@ -284,7 +285,6 @@ void physicsSection(UiContext& ui) {
         settingWidget(ui, "velocity_iterations");
         settingWidget(ui, "position_iterations");
         settingWidget(ui, "warm_starting");
-        settingWidget(ui, "simultaneous_collisions", "simultaneous impacts");
         settingWidget(ui, "distance_tolerance");
         gravitySlider(ui, false);
         ImGui::TreePop();

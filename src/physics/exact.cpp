@@ -5,7 +5,7 @@
 //   t = 0
 //   while t < h:
 //     contacts touching now (within the distance tolerance): strike the approaching ones
-//       (strikeTouching; impacts.cpp: Hecker's Eq. 9, serial or simultaneous)
+//       (strikeTouching; impacts.cpp: Hecker's Eq. 9, serial, hybrid or simultaneous)
 //     advance the world by the rest of the step, or less (advanceWithinReach, see below), under
 //       its forces (in closed form: advance); the touching contacts are held by the contact
 //       solver meanwhile
@@ -268,7 +268,7 @@ std::vector<Manifold> strikeTouching(StepContext& c) {
     accumulateForces(c);
     std::vector<Manifold> touching = touchingContacts(c);
     const double ke = kineticEnergy(c.bodies);
-    const int impacts = resolveImpacts(c.bodies, touching, c.settings.simultaneousCollisions, c.h);
+    const int impacts = resolveImpacts(c.bodies, touching, c.settings.collisionHandling, c.h);
     if (impacts > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
     c.diagnostics.collisions += impacts;
     return touching;

@@ -7,13 +7,16 @@
 // and normal: ΔKE = j v_n + j²k/2 = 0 for j = −2 v_n / k.
 //
 // Several points touching at once (a block landing flat, a ball hitting two touching balls,
-// Newton's cradle) form collision groups: the bodies linked by touching contacts. Two ways to
+// Newton's cradle) form collision groups: the bodies linked by touching contacts. Three ways to
 // resolve them, as myPhysicsLab offers (Neumann, "Multiple Simultaneous Collisions"):
 // - serial: strike the most approaching contact (the points of one manifold together, as
 //   below), then the next, until no point approaches. In Newton's cradle the impulse runs down
 //   the row and only the last ball leaves: the classic answer, hence the default. Once the most
 //   approaching point is a resting contact, so are all the others: they are stopped together, as
 //   below with no bounce (striking a stack's points one at a time converges far too slowly).
+// - hybrid: as serial, but the most approaching contact is struck together with every other
+//   contact of its two (moving) bodies, solved simultaneously as below. In Newton's cradle the
+//   first ball bounces back at −1/3 of its speed and the last two leave together at 2/3 of it.
 // - simultaneous: find impulses λ ≥ 0 together so that every point that was approaching at v_n
 //   leaves at ≥ −e v_n and no other point approaches: a linear complementarity problem, solved by
 //   projected Gauss-Seidel (Catto's sequential impulses run to convergence).
@@ -158,8 +161,30 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
     return impacts;
 }
 
+// The points struck together with the worst one. Serial: its manifold's points, so that a block
+// landing flat on two corners, or two boxes meeting face to face, do not spin. Hybrid
+// (myPhysicsLab's): every point on either of its two bodies that can move, the focus collision
+// and its neighbours solved simultaneously.
+std::vector<std::size_t> strikeGroup(const std::vector<Body>& bodies,
+                                     const std::vector<Point>& points, std::size_t worst,
+                                     CollisionHandling handling) {
+    const Manifold& focus = *points[worst].m;
+    auto joins = [&](const Manifold& m, BodyId id) {
+        return bodies[id].isDynamic() && (m.a == id || m.b == id);
+    };
+    std::vector<std::size_t> group;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const Manifold& m = *points[i].m;
+        const bool neighbour = handling == CollisionHandling::Hybrid &&
+                               (joins(m, focus.a) || joins(m, focus.b));
+        if (&m == &focus || neighbour) group.push_back(i);
+    }
+    return group;
+}
+
+// Strikes the most approaching point with its group, then the next, until none approaches.
 // Counts the points that had an impact, each once however often the chain strikes it.
-int serial(std::vector<Body>& bodies, const std::vector<Point>& points) {
+int serial(std::vector<Body>& bodies, const std::vector<Point>& points, CollisionHandling handling) {
     int impacts = 0;
     std::vector<bool> struck(points.size(), false);
     const int limit = kStrikesPerPoint * (static_cast<int>(points.size()) + 1);
@@ -175,19 +200,15 @@ int serial(std::vector<Body>& bodies, const std::vector<Point>& points) {
         }
         if (worst == points.size()) return impacts;
         if (!isImpact(worstVn, points[worst])) break; // only resting approaches are left
-        // The worst point's manifold is struck as one: its points solved together, so that a
-        // block landing flat on two corners, or two boxes meeting face to face, do not spin.
-        std::size_t first = worst, last = worst + 1; // a manifold's points are neighbours
-        while (first > 0 && points[first - 1].m == points[worst].m)
-            --first;
-        while (last < points.size() && points[last].m == points[worst].m)
-            ++last;
-        for (std::size_t i = first; i < last; ++i)
+        std::vector<Point> group;
+        for (std::size_t i : strikeGroup(bodies, points, worst, handling)) {
             if (!struck[i] && isImpact(normalVelocity(bodies, points[i]), points[i])) {
                 struck[i] = true;
                 ++impacts;
             }
-        simultaneous(bodies, {points.begin() + first, points.begin() + last});
+            group.push_back(points[i]);
+        }
+        simultaneous(bodies, group);
     }
     // Resting contacts (a stack), or a chain that will not settle (it should not happen with
     // e ≤ 1): no point may approach, none bounces.
@@ -199,8 +220,8 @@ int serial(std::vector<Body>& bodies, const std::vector<Point>& points) {
 
 } // namespace
 
-int resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching, bool together,
-                   double h) {
+int resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching,
+                   CollisionHandling handling, double h) {
     std::vector<Point> points;
     for (Manifold& m : touching) {
         const Body& A = bodies[m.a];
@@ -215,7 +236,8 @@ int resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching, b
         }
     }
     if (points.empty()) return 0;
-    return together ? simultaneous(bodies, points) : serial(bodies, points);
+    return handling == CollisionHandling::Simultaneous ? simultaneous(bodies, points)
+                                                       : serial(bodies, points, handling);
 }
 
 } // namespace carom

@@ -1,5 +1,6 @@
 // Impacts at one instant of the exact method: every contact touching at the time of contact,
-// resolved with Hecker's Eq. 9 one after another (serial) or all together (simultaneous).
+// resolved with Hecker's Eq. 9 one after another (serial), all together (simultaneous), or each
+// with its neighbours (hybrid).
 // Internal to the engine.
 #pragma once
 
@@ -13,7 +14,7 @@ namespace carom {
 // a point approaching slower than those forces push it in one step of length h is a resting
 // contact: stopped without bounce (restitution 0) and not counted. Changes the bodies'
 // velocities; returns the number of impacts: the points struck with an impact, each once.
-int resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching, bool simultaneous,
-                   double h);
+int resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching,
+                   CollisionHandling handling, double h);
 
 } // namespace carom

@@ -26,6 +26,13 @@ constexpr Choice kMethods[] = {
 constexpr Choice kIntegrators[] = {
     {"euler", "semi-implicit (symplectic) Euler: the velocity first, then the position with it"},
     {"rk4", "classical fourth-order Runge-Kutta, exact under constant forces"}};
+constexpr Choice kCollisionHandlings[] = {
+    {"serial", "the most approaching contact first, then the next: Newton's cradle sends out one "
+               "ball"},
+    {"simultaneous", "every contact at the instant solved together: the cradle's four balls move "
+                     "on together"},
+    {"hybrid", "the most approaching contact with the other contacts of its two bodies: the "
+               "cradle sends out two balls"}};
 constexpr Choice kMixRules[] = {{"min", "the smaller of the two"},
                                 {"max", "the larger of the two"},
                                 {"product", "a·b"},
@@ -182,6 +189,10 @@ const std::vector<SettingInfo>& worldSettingsTable() {
             {0.001, 0.05, kLog, "%.4f"}),
         choiceRow(&S::method, "method", "how contacts are resolved", kMethods),
         choiceRow(&S::integrator, "integrator", "how bodies move under their forces", kIntegrators),
+        choiceRow(&S::collisionHandling, "collision_handling",
+                  "exact method: how impacts at the same instant are struck (the other methods "
+                  "solve all contacts together)",
+                  kCollisionHandlings),
 
         row(&S::velocityIterations, "velocity_iterations", "solver", "",
             "sequential-impulse passes per step", between(1, 1000), {1, 50, false, "%d"}),
@@ -204,9 +215,6 @@ const std::vector<SettingInfo>& worldSettingsTable() {
         row(&S::distanceTolerance, "distance_tolerance", "solver", "m",
             "exact method: how close a found time of contact is to touching", above(0),
             {1e-8, 1e-2, kLog, "%.1e"}),
-        row(&S::simultaneousCollisions, "simultaneous_collisions", "solver", "",
-            "exact method: impacts at the same instant solved together; off (serial), one "
-            "after another, which sends one ball out of Newton's cradle"),
 
         row(&S::thrust, "thrust", "interaction", "N", "a thruster's force per unit of its weight",
             atLeast(0), {0, 20}),

@@ -56,11 +56,27 @@ double readCoefficient(const char* name, const Json& v, const Where& where) {
     return readValue(setting(name), v, where, double{});
 }
 
+// A field of earlier versions, still read: "solver": {"simultaneous_collisions": true or false},
+// now the top level's "collision_handling": "simultaneous" or "serial" (which wins if both are
+// given).
+constexpr const char* kOldSolverField = "simultaneous_collisions";
+
+void readOldFields(const Json& doc, const Where& root, WorldSettings& settings) {
+    const Json* solver = find(doc, "solver");
+    const Json* old = solver ? find(*solver, kOldSolverField) : nullptr;
+    if (!old || find(doc, "collision_handling")) return;
+    if (!old->is_boolean())
+        root.at("solver").at(kOldSolverField).fail("must be true or false, got " + describe(*old));
+    settings.collisionHandling =
+        old->get<bool>() ? CollisionHandling::Simultaneous : CollisionHandling::Serial;
+}
+
 // The fields of one object of the scene file that hold settings ("" for the top level).
 std::vector<std::string_view> settingNames(std::string_view group) {
     std::vector<std::string_view> names;
     for (const SettingInfo& s : worldSettingsTable())
         if (s.group == group) names.push_back(s.name);
+    if (group == "solver") names.push_back(kOldSolverField);
     return names;
 }
 
@@ -84,6 +100,7 @@ void readSettings(const Json& doc, const Where& root, WorldSettings& settings) {
                 },
                 s.member);
     }
+    readOldFields(doc, root, settings);
 }
 
 // The top level's fields: the settings', their groups' and the scene's own.

@@ -15,6 +15,8 @@ namespace carom {
 // their settings' rows below, in the order of the values.
 enum class Method { ImpulseProjection, Impulse, Projection, Penalty, Exact };
 enum class Integrator { Euler, RK4 };
+// How the exact method strikes impacts at the same instant (impacts.cpp).
+enum class CollisionHandling { Serial, Simultaneous, Hybrid };
 enum class MixRule { Min, Max, Product, Average, Geometric };
 
 std::string_view toString(Method m);
@@ -40,6 +42,7 @@ struct WorldSettings {
     double timeStep = 1.0 / 60.0;
     Method method = Method::ImpulseProjection;
     Integrator integrator = Integrator::Euler;
+    CollisionHandling collisionHandling = CollisionHandling::Serial;
 
     // Solver (sequential impulses and projection).
     int velocityIterations = 10;
@@ -57,7 +60,6 @@ struct WorldSettings {
 
     // Exact method.
     double distanceTolerance = 1e-6;
-    bool simultaneousCollisions = false;
 
     // Interaction.
     double thrust = 1.5;
@@ -97,7 +99,7 @@ struct SettingInfo {
     // The member; its type says how the setting is read, written and checked.
     std::variant<Vec2 WorldSettings::*, double WorldSettings::*, int WorldSettings::*,
                  bool WorldSettings::*, Method WorldSettings::*, Integrator WorldSettings::*,
-                 MixRule WorldSettings::*>
+                 MixRule WorldSettings::*, CollisionHandling WorldSettings::*>
         member;
     const char* name;  // in scene files, messages and the app: "time_step"
     const char* group; // the scene file's object that holds it, "solver" or "interaction"; ""
