@@ -61,6 +61,22 @@ double separatingVelocity(const StepContext& c, const Manifold& m, const Contact
     return v2 > 0 ? std::sqrt(v2) : 0;
 }
 
+// The normal velocity a bounce leaves the bodies with, given their separating velocity v_gap back
+// at the gap (above). They end the step where the integrator puts them, and the velocity must fit
+// that place for the bounce to keep the energy (a: the normal acceleration of the forces, so that
+// ½ v² − a s is conserved along the normal):
+// - RK4's free displacement holds ½ a h² of the forces, the true one, and the bodies end at
+//   s = h v − ½ a h² from where they started; ½ v² − a s = ½ v_gap² gives v = v_gap + a h.
+// - Semi-implicit Euler's displacement h v1 holds a h²: its flight loses ½ a² h² (per unit mass)
+//   every step, and the bounce at v = v_gap, ending h v_gap from the start, gives back m a h v_gap,
+//   the loss of the flight up to the gap and back: over a bounce and its flight the energy is kept
+//   as well as Euler keeps it.
+double bounceVelocity(const StepContext& c, const Manifold& m, const ContactPoint& cp,
+                      double vGap) {
+    if (c.settings.integrator == Integrator::Euler) return vGap;
+    return std::max(vGap + normalAcceleration(c, m, cp) * c.h, 0.0);
+}
+
 // A gap (depth < 0) may close within the step: allow approaching at −depth/h (speculative
 // contact), so fast bodies stop at the surface instead of tunnelling.
 double bias(const StepContext& c, const ContactPoint& cp) {
@@ -151,7 +167,9 @@ void prepareLane(const StepContext& c, std::size_t j, WideConstraint& k, int l) 
         const double meet = meetingVelocity(c, m, cp, glm::dot(relativeVelocity(A, B, rA, rB), n));
         p.relativeVelocity[l] = meet;
         p.bounceVelocity[l] =
-            m.restitution > 0 ? separatingVelocity(c, m, cp, -m.restitution * meet) : 0;
+            m.restitution > 0
+                ? bounceVelocity(c, m, cp, separatingVelocity(c, m, cp, -m.restitution * meet))
+                : 0;
         p.normalImpulse[l] = c.settings.warmStarting ? cp.normalImpulse : 0;
         p.tangentImpulse[l] = c.settings.warmStarting ? cp.tangentImpulse : 0;
     }
