@@ -70,13 +70,17 @@ void drawEnergyBar(ImDrawList* dl, ImVec2 min, ImVec2 max, EnergyBar& bar, const
     const ImVec2 mouse = ImGui::GetMousePos();
     if (!ImGui::IsWindowHovered(ImGuiHoveredFlags_AnyWindow) && mouse.y >= ly &&
         mouse.y < ly + fontH && mouse.x >= x0 && mouse.x < x1) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(20 * fontH);
         if (mouse.x >= totalAt.x)
-            ImGui::SetTooltip("The total energy now, and in brackets its drift: the change since "
+            ImGui::TextUnformatted("The total energy now, and in brackets its drift: the change since "
                               "the start (or the last Reset), from collisions, damping, friction, "
                               "thrusters, the spring and the integrator's error.");
         else
-            ImGui::SetTooltip("Potential energy (from its zero, moved by the PE offset), then the "
+            ImGui::TextUnformatted("Potential energy (from its zero, moved by the PE offset), then the "
                               "kinetic energy of rotation and of translation, stacked.");
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
     }
 
     // The bar.
