@@ -13,6 +13,16 @@ namespace {
 const ImU32 kLineColors[3] = {IM_COL32(80, 170, 255, 255), IM_COL32(255, 150, 60, 255),
                               IM_COL32(110, 220, 110, 255)};
 
+// The help of a graph's control, when the mouse rests on it.
+void tip(const char* text) {
+    if (!ImGui::IsItemHovered() || ImGui::IsItemActive()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(20 * ImGui::GetFontSize());
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
 // A combo listing every variable; returns true when the choice changed.
 bool variableCombo(const char* label, std::string& name, const carom::World& world) {
     bool changed = false;
@@ -32,15 +42,9 @@ bool variableCombo(const char* label, std::string& name, const carom::World& wor
             }
         ImGui::EndCombo();
     }
-    if (ImGui::IsItemHovered() && !ImGui::IsItemActive())
-        ImGui::SetTooltip("The variable drawn: energies, momenta, or a body's position, angle "
-                          "and velocities.");
+    tip("The variable drawn: energies, momenta, or a body's position, angle and velocities "
+        "(units at the right of the list).");
     return changed;
-}
-
-// The help of a graph's control, when the mouse rests on it.
-void tip(const char* text) {
-    if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) ImGui::SetTooltip("%s", text);
 }
 
 // An axis title: the quantity in words and its unit.
