@@ -64,7 +64,24 @@ void drawEnergyBar(ImDrawList* dl, ImVec2 min, ImVec2 max, EnergyBar& bar, const
         dl->AddText({lx + 14, ly}, text, names[i]);
         lx += 14 + ImGui::CalcTextSize(names[i]).x + 12;
     }
-    dl->AddText({std::max(lx, x1 - ImGui::CalcTextSize(buf).x), ly}, text, buf);
+    const ImVec2 totalAt{std::max(lx, x1 - ImGui::CalcTextSize(buf).x), ly};
+    dl->AddText(totalAt, text, buf);
+    // What the numbers mean, when the mouse rests on the legend line (not over a panel).
+    const ImVec2 mouse = ImGui::GetMousePos();
+    if (!ImGui::IsWindowHovered(ImGuiHoveredFlags_AnyWindow) && mouse.y >= ly &&
+        mouse.y < ly + fontH && mouse.x >= x0 && mouse.x < x1) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(20 * fontH);
+        if (mouse.x >= totalAt.x)
+            ImGui::TextUnformatted("The total energy now, and in brackets its drift: the change since "
+                              "the start (or the last Reset), from collisions, damping, friction, "
+                              "thrusters, the spring and the integrator's error.");
+        else
+            ImGui::TextUnformatted("Potential energy (from its zero, moved by the PE offset), then the "
+                              "kinetic energy of rotation and of translation, stacked.");
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
 
     // The bar.
     const float by0 = ly + fontH + 4, by1 = by0 + fontH;
@@ -86,6 +103,12 @@ void drawEnergyBar(ImDrawList* dl, ImVec2 min, ImVec2 max, EnergyBar& bar, const
         dl->AddText({std::clamp(x - w / 2, min.x + 2, max.x - w - 2), ty + 4}, text, buf);
     }
     dl->AddLine({X(0), by0 - 3}, {X(0), by1 + 3}, IM_COL32(255, 255, 255, 220), 1.5f);
+
+    if (e.showMomentum) {
+        std::snprintf(buf, sizeof buf, "momentum (%.3g, %.3g) kg m/s    angular momentum %.3g kg m\u00b2/s",
+                      e.momentumX + 0.0, e.momentumY + 0.0, e.angularMomentum + 0.0);
+        dl->AddText({x0, ty + 4 + fontH + 4}, text, buf);
+    }
 }
 
 } // namespace app

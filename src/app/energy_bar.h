@@ -14,16 +14,19 @@ struct EnergyBar {
 struct EnergyValues {
     double potential = 0, rotational = 0, translational = 0;
     double initialTotal = 0; // for "total … (±change)"
+    bool showMomentum = false; // a row with the momentum and the angular momentum
+    double momentumX = 0, momentumY = 0, angularMomentum = 0;
 };
 
 constexpr float kEnergyBarTop = 8; // pixels from the top of the simulation view
 
-// The bar's height: a legend row, the bar, its numbers.
-inline float energyBarHeight() {
-    return 3 * ImGui::GetFontSize() + 26;
+// The bar's height: a legend row, the bar, its numbers, and the momentum row when shown.
+inline float energyBarHeight(bool momentum = false) {
+    return (momentum ? 4 : 3) * ImGui::GetFontSize() + (momentum ? 30 : 26);
 }
 
-// Draws into `dl` in the box [min, max] (the bar, its scale and legend).
+// Draws into `dl` in the box [min, max] (the bar, its scale and legend); the mouse resting on
+// the total or the legend shows what they mean.
 void drawEnergyBar(ImDrawList* dl, ImVec2 min, ImVec2 max, EnergyBar& bar, const EnergyValues& e);
 
 } // namespace app

@@ -18,6 +18,7 @@ template <class Set> void field(UiContext& ui, const char* label, double value, 
     try {
         set(value);
         ui.panels.inspectorError.clear();
+        if (ui.session.selected) noteInspectorEdit(ui.session, *ui.session.selected);
     } catch (const std::invalid_argument& e) {
         ui.panels.inspectorError = e.what();
     }
@@ -78,6 +79,12 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
     edit(ui, id);
     ImGui::PopItemWidth();
     ImGui::TextDisabled("Enter applies a value.");
+    const bool edited = s.inspectorEdits.count(b.name) > 0;
+    if (ImGui::Button("apply to scene")) applyToScene(s, id);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Make this body's current state its start: Reset then returns here.");
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", edited ? "edited: Reset drops it unless applied" : "");
     if (!ui.panels.inspectorError.empty()) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextColored({1, 0.4f, 0.4f, 1}, "refused: %s", ui.panels.inspectorError.c_str());

@@ -58,15 +58,23 @@ bool slider(const char* label, int* v, int lo, int hi, const char* format = "%d"
 // A number setting's slider over [low, high], printed with the row's format and unit, the row's
 // help as its tooltip. Typed values stay within the range, as above.
 template <class T>
-bool settingSlider(const carom::SettingInfo& s, const char* label, T& value, T low, T high) {
+bool settingSlider(const carom::SettingInfo& s, const char* label, T& value, T low, T high,
+                   const char* shownAs = nullptr, const char* moreHelp = nullptr) {
     constexpr ImGuiDataType type =
         std::is_same_v<T, int> ? ImGuiDataType_S32 : ImGuiDataType_Double;
     char format[32];
     std::snprintf(format, sizeof format, "%s%s%s", s.slider.format, *s.unit ? " " : "", s.unit);
     const ImGuiSliderFlags flags =
         ImGuiSliderFlags_AlwaysClamp | (s.slider.logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
-    const bool changed = ImGui::SliderScalar(label, type, &value, &low, &high, format, flags);
-    tooltip(s.help);
+    const bool changed =
+        ImGui::SliderScalar(label, type, &value, &low, &high, shownAs ? shownAs : format, flags);
+    if (moreHelp) {
+        char help[600];
+        std::snprintf(help, sizeof help, "%s.\n%s", s.help, moreHelp);
+        tooltip(help);
+    } else {
+        tooltip(s.help);
+    }
     return changed;
 }
 
@@ -111,6 +119,13 @@ template <class E> bool widget(const carom::SettingInfo& s, const char* label, E
     return changed;
 }
 
+// What the current choice of an enum setting is for, in a line under its combo.
+void choiceLine(const carom::SettingInfo& s, std::size_t current) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", s.choices[current].help);
+    ImGui::PopTextWrapPos();
+}
+
 // The widget of the world setting with this name, labelled with its name in words unless given
 // a label; a change goes to the world with what alsoChange makes of it. Returns whether the world
 // took a change.
@@ -144,17 +159,22 @@ void gravitySlider(UiContext& ui, bool downward) {
     applySettings(ui, w);
 }
 
-// Elasticity and friction are one value for every body, as in myPhysicsLab: the world's, each
-// body's own dropped, in the world and in the scene that Reset rebuilds.
-void coefficientSlider(UiContext& ui, const char* name, const char* label,
-                       void (carom::World::*setOwn)(carom::BodyId, std::optional<double>),
-                       std::optional<double> carom::BodyDef::*own) {
-    if (!settingWidget(ui, name, label)) return;
+// Elasticity and friction: the world's value, and bodies may have their own. The slider shows
+// the value every body uses, or "mixed" when they differ; moved, it gives every body the new
+// value in the world (their own ones dropped there), and Reset brings back the scene's values.
+void coefficientSlider(UiContext& ui, const char* name, const char* label, Coefficient which) {
+    const carom::SettingInfo& info = carom::setting(name);
     Session& s = ui.session;
-    for (carom::BodyId i = 0; i < s.world.bodies().size(); ++i)
-        (s.world.*setOwn)(i, std::nullopt);
-    for (carom::BodyDef& d : s.scene.bodies)
-        (d.*own).reset();
+    const std::optional<double> common = commonCoefficient(s.world, which);
+    carom::WorldSettings w = s.world.settings();
+    double& value = which == Coefficient::Restitution ? w.restitution : w.friction;
+    if (common) value = *common;
+    const bool changed = settingSlider(
+        info, label, value, info.slider.low, info.slider.high, common ? nullptr : "mixed",
+        common ? "Every body uses this value."
+               : "The bodies have values of their own (mixed). Moving the slider gives every "
+                 "body the new value; Reset brings back the scene's.");
+    if (changed && applySettings(ui, w)) dropOwnCoefficients(s.world, which);
 }
 
 // ---- the sections ----
@@ -163,18 +183,28 @@ void playback(UiContext& ui) {
     Stepper& st = ui.session.stepper;
     const float w = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
     if (ImGui::Button(st.paused ? "Play" : "Pause", {w, 0})) st.paused = !st.paused;
+    tooltip("Run or stop the simulation (Space).");
     ImGui::SameLine();
     if (ImGui::Button("Step", {w, 0})) {
         st.paused = true;
         st.requestSingleStep();
     }
+    tooltip("Advance one time step and pause (period key).");
     ImGui::SameLine();
     if (ImGui::Button("Reset", {w, 0})) ui.commands.reset = true;
+    tooltip("Back to the scene's start, keeping the sliders' settings (R); bodies get their "
+            "scene values again, inspector edits not applied to the scene are dropped.");
     ImGui::SameLine();
     if (ImGui::Button("Fit", {w, 0})) ui.commands.fitView = true;
+    tooltip("Fit the view to the scene (Home).");
     if (!ui.session.halted.empty()) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", ui.session.halted.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    if (!ui.session.resetNote.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored({1, 0.8f, 0.3f, 1}, "Reset: %s", ui.session.resetNote.c_str());
         ImGui::PopTextWrapPos();
     }
     const std::string& name = ui.session.scene.name;
@@ -205,8 +235,12 @@ void sceneSection(UiContext& ui) {
                 openSceneFile(ui, pr.path);
         ImGui::EndCombo();
     }
-    if (slider("objects", &p.numObjects, 1, 6)) setNumObjects(ui, p.numObjects);
-    tooltip("Number of 1 x 3 m blocks in the Rigid Body Collisions scene (rebuilds it).");
+    tooltip("Open one of the scenes that come with Carom.");
+    if (isBlocksScene(ui.session.scene)) { // elsewhere there are no numbered blocks to count
+        p.numObjects = std::clamp(countBlocks(ui.session.scene), 1, 6);
+        if (slider("objects", &p.numObjects, 1, 6)) setNumObjects(ui, p.numObjects);
+        tooltip("Number of 1 x 3 m blocks in this scene: more or fewer blocks rebuild it.");
+    }
 
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 60);
     const bool enterOpen = ImGui::InputTextWithHint("##open", "scene.json", &p.openPath,
@@ -214,6 +248,7 @@ void sceneSection(UiContext& ui) {
     ImGui::SameLine();
     if ((ImGui::Button("Open", {-1, 0}) || enterOpen) && !p.openPath.empty())
         openSceneFile(ui, p.openPath);
+    tooltip("Open the scene file named on the left.");
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 60);
     const bool enterSave = ImGui::InputTextWithHint("##save", "out.json", &p.savePath,
                                                     ImGuiInputTextFlags_EnterReturnsTrue);
@@ -229,6 +264,7 @@ void sceneSection(UiContext& ui) {
             p.fileError = true;
         }
     }
+    tooltip("Save the simulation as it is now as a scene file named on the left.");
     if (!p.fileMessage.empty()) {
         ImGui::PushTextWrapPos(0);
         if (p.fileError)
@@ -244,7 +280,9 @@ void block1Mass(UiContext& ui) {
     const auto id = s.world.findBody("block1");
     if (!id || !s.world.body(*id).isDynamic()) return;
     float m = float(s.world.body(*id).mass);
-    if (slider("mass of block1", &m, 0.1f, 10, "%.2f kg", true) && m > 0) {
+    const bool changed = slider("mass of block1", &m, 0.1f, 10, "%.2f kg", true);
+    tooltip("The mass of block1 (its inertia follows); Reset keeps it.");
+    if (changed && m > 0) {
         s.world.setMass(*id, m);
         for (carom::BodyDef& d : s.scene.bodies) // Reset keeps it
             if (d.name == "block1") {
@@ -256,10 +294,8 @@ void block1Mass(UiContext& ui) {
 
 void physicsSection(UiContext& ui) {
     Session& s = ui.session;
-    coefficientSlider(ui, "restitution", "elasticity", &carom::World::setRestitution,
-                      &carom::BodyDef::restitution);
-    coefficientSlider(ui, "friction", "friction", &carom::World::setFriction,
-                      &carom::BodyDef::friction);
+    coefficientSlider(ui, "restitution", "elasticity", Coefficient::Restitution);
+    coefficientSlider(ui, "friction", "friction", Coefficient::Friction);
     settingWidget(ui, "damping", nullptr, [](carom::WorldSettings& w) {
         w.angularDamping = 0.1 * w.damping; // myPhysicsLab: force −k v and torque −0.1 k ω
     });
@@ -270,9 +306,14 @@ void physicsSection(UiContext& ui) {
     float rate = float(s.stepper.timeRate);
     if (slider("time rate", &rate, 0.05f, 4, "%.2f x", true))
         s.stepper.timeRate = std::clamp(double(rate), 0.01, 10.0);
+    tooltip("Simulated seconds per real second: below 1 is slow motion (the time step stays).");
     settingWidget(ui, "method");
+    choiceLine(carom::setting("method"), std::size_t(s.world.settings().method));
     settingWidget(ui, "integrator");
+    choiceLine(carom::setting("integrator"), std::size_t(s.world.settings().integrator));
     settingWidget(ui, "collision_handling", "collisions");
+    choiceLine(carom::setting("collision_handling"),
+               std::size_t(s.world.settings().collisionHandling));
     float pe = float(ui.view.peOffset);
     if (ImGui::DragFloat("PE offset", &pe, 0.1f, -1000, 1000, "%.2f J",
                          ImGuiSliderFlags_AlwaysClamp))
@@ -281,7 +322,9 @@ void physicsSection(UiContext& ui) {
     settingWidget(ui, "spring_stiffness");
     settingWidget(ui, "spring_damping");
 
-    if (ImGui::TreeNode("solver")) {
+    const bool solverOpen = ImGui::TreeNode("solver");
+    tooltip("The contact solver's finer settings, and sideways gravity.");
+    if (solverOpen) {
         settingWidget(ui, "velocity_iterations");
         settingWidget(ui, "position_iterations");
         settingWidget(ui, "warm_starting");
@@ -293,25 +336,59 @@ void physicsSection(UiContext& ui) {
         ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", ui.panels.paramError.c_str());
 }
 
+// The colours of the force arrows, as renderer.cpp's colourOf draws them.
+void forceLegend() {
+    static const struct {
+        const char* name;
+        ImU32 colour;
+    } kinds[] = {{"gravity", IM_COL32(80, 220, 120, 230)},  {"damping", IM_COL32(180, 180, 180, 230)},
+                 {"thruster", IM_COL32(255, 170, 40, 240)}, {"spring", IM_COL32(120, 200, 255, 240)},
+                 {"contact", IM_COL32(255, 90, 200, 230)}};
+    ImGui::Indent();
+    for (std::size_t i = 0; i < std::size(kinds); ++i) {
+        if (i % 3) ImGui::SameLine();
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const float h = ImGui::GetFontSize();
+        ImGui::GetWindowDrawList()->AddRectFilled({at.x, at.y + h / 2 - 1.5f},
+                                                  {at.x + 14, at.y + h / 2 + 1.5f}, kinds[i].colour);
+        ImGui::Dummy({16, h});
+        ImGui::SameLine(0, 2);
+        ImGui::TextUnformatted(kinds[i].name);
+    }
+    ImGui::Unindent();
+}
+
+// A checkbox with its one line of help.
+void checkbox(const char* label, bool* v, const char* help) {
+    ImGui::Checkbox(label, v);
+    tooltip(help);
+}
+
 void viewSection(UiContext& ui) {
     ViewOptions& v = ui.view;
-    ImGui::Checkbox("forces", &v.showForces);
+    checkbox("forces", &v.showForces, "Arrows for the forces on each body; the force scale sets "
+                                      "their length.");
     ImGui::SameLine(150);
-    ImGui::Checkbox("contacts", &v.showContacts);
-    ImGui::Checkbox("energy bar", &v.showEnergy);
+    checkbox("contacts", &v.showContacts, "Contact points and their normals.");
+    if (v.showForces) forceLegend();
+    checkbox("energy bar", &v.showEnergy, "The energies stacked in a bar over the view, with the "
+                                          "total and its drift since the start.");
     ImGui::SameLine(150);
-    ImGui::Checkbox("clock", &v.showClock);
-    ImGui::Checkbox("trails", &v.showTrails);
+    checkbox("clock", &v.showClock, "Simulated and real time, bottom left of the view.");
+    checkbox("trails", &v.showTrails, "A line behind each body's centre.");
     ImGui::SameLine(150);
-    ImGui::Checkbox("names", &v.showNames);
-    ImGui::Checkbox("light background", &v.lightBackground);
+    checkbox("names", &v.showNames, "Each body's name on it.");
+    checkbox("light background", &v.lightBackground, "A light view instead of the dark one.");
     ImGui::SameLine(150);
-    ImGui::Checkbox("graphs", &v.showGraphs);
-    ImGui::Checkbox("stats", &v.showStats);
+    checkbox("graphs", &v.showGraphs, "The graphs panel on the right.");
+    checkbox("stats", &v.showStats, "Frame and step times, contacts and collisions.");
     ImGui::SameLine(150);
-    ImGui::Checkbox("help", &v.showHelp);
+    checkbox("help", &v.showHelp, "The keys and mouse actions (H or F1).");
+    checkbox("momentum", &v.showMomentum, "Momentum and angular momentum under the energy bar.");
     slider("trail length", &v.trailLength, 10, 1200, "%d frames");
+    tooltip("How many frames of each body's path the trails keep.");
     slider("force scale", &v.forceScale, 0.01f, 5, "%.2f m/N", true);
+    tooltip("Length of the force arrows: metres of arrow per newton.");
 }
 
 void controlsWindow(UiContext& ui, ImVec2 display) {
@@ -372,6 +449,46 @@ void statsWindow(UiContext& ui, const Rect& view) {
                     c.lastEnergy / c.lastCount);
         ImGui::Text("mean dE per collision %+.2g J", d.totalCollisionEnergy / d.totalCollisions);
     }
+    ImGui::End();
+}
+
+// The first-start hint, low in the view, until the first click or key press anywhere (then
+// remembered in the prefs).
+void hintWindow(UiContext& ui, const Rect& view) {
+    const ImGuiIO& io = ImGui::GetIO();
+    bool interacted = io.InputQueueCharacters.Size > 0 || io.MouseWheel != 0;
+    for (int b = 0; b < IM_ARRAYSIZE(io.MouseClicked); ++b)
+        interacted |= io.MouseClicked[b];
+    for (int k = 0; k < IM_ARRAYSIZE(io.KeysDown); ++k)
+        interacted |= io.KeysDown[k] && io.KeysDownDuration[k] == 0.0f;
+    if (interacted) {
+        ui.view.showHint = false;
+        return;
+    }
+    // Under the energy bar, in the middle, as wide as the view allows.
+    const float width = std::min(view.size().x - 40, 34 * ImGui::GetFontSize());
+    ImGui::SetNextWindowPos({view.center().x, view.min.y + belowEnergyBar(ui.view) + 10},
+                            ImGuiCond_Always, {0.5f, 0});
+    ImGui::SetNextWindowSize({width, 0});
+    ImGui::SetNextWindowBgAlpha(0.85f);
+    ImGui::Begin("First steps", nullptr,
+                 ImGuiWindowFlags_NoDecoration |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                     ImGuiWindowFlags_NoNav);
+    noteOverlay(ui.panels);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted("Drag a body to pull it on a spring (paused: to move it); drag empty "
+                           "space to pan, wheel to zoom.");
+    const auto& t = ui.session.thrusters;
+    if (t[0].body && t[1].body)
+        ImGui::TextUnformatted("Keys S F E D fly block1, J L I K or the arrows fly block2 "
+                               "(Shift: spin).");
+    else if (t[0].body)
+        ImGui::TextUnformatted("Keys S F E D fly block1 (Shift: spin).");
+    ImGui::TextUnformatted("Space plays and pauses. H or F1: every key and mouse action. "
+                           "Rest the mouse on a control to see what it does.");
+    ImGui::TextDisabled("(This hint goes at the first click or key.)");
+    ImGui::PopTextWrapPos();
     ImGui::End();
 }
 
@@ -451,7 +568,7 @@ bool statsOnTop(const Rect& view) {
 }
 
 float belowEnergyBar(const ViewOptions& view) {
-    return view.showEnergy ? kEnergyBarTop + energyBarHeight() : 0;
+    return view.showEnergy ? kEnergyBarTop + energyBarHeight(view.showMomentum) : 0;
 }
 
 void noteOverlay(PanelState& panels) {
@@ -470,6 +587,7 @@ void drawPanels(UiContext& ui) {
         if (ui.session.selected) inspectorWindow(ui, view);
     }
     if (ui.view.showHelp) helpWindow(ui, view);
+    if (ui.view.showHint) hintWindow(ui, view);
 }
 
 } // namespace app

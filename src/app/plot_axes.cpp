@@ -1,4 +1,4 @@
-// Plot axes: nice tick steps (Heckbert, "Nice numbers for graph labels", Graphics Gems, 1990).
+// Plot axes: frames, ticks, titles and legends drawn with ImDrawList.
 #include "plot_axes.h"
 
 #include <algorithm>
@@ -6,29 +6,6 @@
 #include <cstdio>
 
 namespace app {
-
-double niceStep(double range, int targetTicks) {
-    const double raw = std::max(range, 1e-12) / std::max(targetTicks, 1);
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    const double f = raw / mag;
-    return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
-}
-
-void niceRange(double& lo, double& hi) {
-    if (!std::isfinite(lo) || !std::isfinite(hi)) {
-        lo = -1;
-        hi = 1;
-        return;
-    }
-    if (hi - lo < 1e-9 * std::max(1.0, std::abs(hi))) {
-        const double pad = std::max(1e-3, 0.1 * std::abs(hi));
-        lo -= pad;
-        hi += pad;
-    }
-    const double step = niceStep(hi - lo, 5);
-    lo = std::floor(lo / step) * step;
-    hi = std::ceil(hi / step) * step;
-}
 
 void tickLabel(char* buf, std::size_t n, double v, double step) {
     if (std::abs(v) < step * 1e-6) v = 0;
@@ -55,25 +32,36 @@ double axisStep(double lo, double hi, float pixels) {
     }
 }
 
+PlotFrame layoutFrame(ImVec2 outerMin, ImVec2 outerMax, int legendRows, const AxisTitles& t) {
+    const float fontH = ImGui::GetFontSize();
+    const float numbers = 6 * fontH * 0.6f + 8; // room for the tick numbers beside an axis
+    PlotFrame f{};
+    f.titleRow = t.y || t.right ? fontH + 2 : 0;
+    f.min = {outerMin.x + numbers, outerMin.y + legendRows * (fontH + 3) + 6 + f.titleRow};
+    f.max = {outerMax.x - (t.right ? numbers : 8), outerMax.y - fontH - 6 - (t.x ? fontH + 2 : 0)};
+    return f;
+}
+
 PlotFrame drawAxes(ImDrawList* dl, ImVec2 outerMin, ImVec2 outerMax, double x0, double x1,
-                   double y0, double y1, int legendRows) {
+                   double y0, double y1, int legendRows, const AxisTitles& t) {
     const float fontH = ImGui::GetFontSize();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     const ImU32 grid = IM_COL32(128, 128, 128, 50);
     const ImU32 border = IM_COL32(128, 128, 128, 160);
-    PlotFrame f{{outerMin.x + 6 * fontH * 0.6f + 8, outerMin.y + legendRows * (fontH + 3) + 6},
-                {outerMax.x - 8, outerMax.y - fontH - 6},
-                x0,
-                x1,
-                y0,
-                y1};
+    PlotFrame f = layoutFrame(outerMin, outerMax, legendRows, t);
+    f.x0 = x0;
+    f.x1 = x1;
+    f.y0 = y0;
+    f.y1 = y1;
     if (!(f.x1 > f.x0)) f.x1 = f.x0 + 1;
     if (!(f.y1 > f.y0)) f.y1 = f.y0 + 1;
     dl->AddRectFilled(f.min, f.max, IM_COL32(0, 0, 0, 60));
     char buf[32];
     // Numbers across as many as fit side by side; up, about one per 40 pixels.
     const double xs = axisStep(f.x0, f.x1, f.max.x - f.min.x);
-    const double ys = niceStep(f.y1 - f.y0, std::clamp(int((f.max.y - f.min.y) / 40), 2, 10));
+    const int yTicks = std::clamp(int((f.max.y - f.min.y) / 40), 2, 10);
+    const double ys = niceStep(f.y1 - f.y0, yTicks);
     for (double x = std::ceil(f.x0 / xs) * xs; x <= f.x1 + xs * 1e-6; x += xs) {
         const float sx = f.map(x, f.y0).x;
         dl->AddLine({sx, f.min.y}, {sx, f.max.y}, grid);
@@ -88,11 +76,27 @@ PlotFrame drawAxes(ImDrawList* dl, ImVec2 outerMin, ImVec2 outerMax, double x0, 
         const float w = ImGui::CalcTextSize(buf).x;
         dl->AddText({f.min.x - w - 4, sy - fontH / 2}, text, buf);
     }
+    if (t.right && t.right1 > t.right0) { // the right axis: its numbers only, no grid
+        const double r0 = t.right0, r1 = t.right1, rs = niceStep(r1 - r0, yTicks);
+        for (double y = std::ceil(r0 / rs) * rs; y <= r1 + rs * 1e-6; y += rs) {
+            const float sy = float(f.max.y - (y - r0) / (r1 - r0) * (f.max.y - f.min.y));
+            dl->AddLine({f.max.x, sy}, {f.max.x + 3, sy}, border);
+            tickLabel(buf, sizeof buf, y, rs);
+            dl->AddText({f.max.x + 5, sy - fontH / 2}, text, buf);
+        }
+    }
     if (f.y0 < 0 && f.y1 > 0) { // the zero line, a little stronger
         const float sy = f.map(f.x0, 0).y;
         dl->AddLine({f.min.x, sy}, {f.max.x, sy}, IM_COL32(160, 160, 160, 110));
     }
     dl->AddRect(f.min, f.max, border);
+    // Titles: the left axis's above its numbers, the right one's above its, x's under its numbers.
+    const float titleY = f.min.y - f.titleRow - 1;
+    if (t.y) dl->AddText({outerMin.x + 2, titleY}, dim, t.y);
+    if (t.right)
+        dl->AddText({outerMax.x - ImGui::CalcTextSize(t.right).x - 2, titleY}, dim, t.right);
+    if (t.x)
+        dl->AddText({f.max.x - ImGui::CalcTextSize(t.x).x, f.max.y + fontH + 4}, dim, t.x);
     return f;
 }
 
@@ -119,7 +123,7 @@ void drawLegend(ImDrawList* dl, const PlotFrame& f, const char* const* names, co
     // Above the data area: a short line in the series' colour, then its name.
     const float h = ImGui::GetFontSize(), width = f.max.x - f.min.x;
     const int rows = legendRows(names, n, width);
-    float x = 0, y = f.min.y - rows * (h + 3) - 3;
+    float x = 0, y = f.min.y - f.titleRow - rows * (h + 3) - 3;
     for (int i = 0; i < n; ++i) {
         const float w = kSwatch + ImGui::CalcTextSize(names[i]).x;
         if (x > 0 && x + w > width) {

@@ -13,13 +13,14 @@ namespace {
 const ImU32 kLineColors[3] = {IM_COL32(80, 170, 255, 255), IM_COL32(255, 150, 60, 255),
                               IM_COL32(110, 220, 110, 255)};
 
-void resolve(PlotState& p, const carom::World& world) {
-    for (int i = 0; i < 3; ++i)
-        p.time.valid[i] = adoptVariable(p.time.names[i], world, p.time.vars[i]);
-    p.xy.valid =
-        adoptVariable(p.xy.xName, world, p.xy.x) && adoptVariable(p.xy.yName, world, p.xy.y);
-    clearTimeGraph(p.time);
-    clearXYGraph(p.xy);
+// The help of a graph's control, when the mouse rests on it.
+void tip(const char* text) {
+    if (!ImGui::IsItemHovered() || ImGui::IsItemActive()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(20 * ImGui::GetFontSize());
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
 }
 
 // A combo listing every variable; returns true when the choice changed.
@@ -36,10 +37,28 @@ bool variableCombo(const char* label, std::string& name, const carom::World& wor
                     name = n;
                     changed = true;
                 }
+                ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 70);
+                ImGui::TextDisabled("%s", unitOf(all[i]));
             }
         ImGui::EndCombo();
     }
+    tip("The variable drawn: energies, momenta, or a body's position, angle and velocities "
+        "(units at the right of the list).");
     return changed;
+}
+
+// An axis title: the quantity in words and its unit.
+std::string titleOf(const char* unit) {
+    static const struct {
+        const char* unit;
+        const char* word;
+    } words[] = {{"s", "time"},         {"J", "energy"},       {"kg m/s", "momentum"},
+                 {"m", "position"},     {"rad", "angle"},      {"m/s", "velocity"},
+                 {"rad/s", "angular velocity"}};
+    for (const auto& w : words)
+        if (std::string(unit) == w.unit) return std::string(w.word) + " (" + unit + ")";
+    if (std::string(unit).rfind("kg m", 0) == 0) return std::string("angular momentum (") + unit + ")";
+    return unit;
 }
 
 void expand(double& lo, double& hi, double v, bool first) {
@@ -58,56 +77,6 @@ std::size_t strideFor(std::size_t n, float pixels) {
 
 } // namespace
 
-void clearTimeGraph(TimeGraph& g) {
-    g.t.clear();
-    for (auto& y : g.y)
-        y.clear();
-    g.start = 0;
-}
-
-void clearXYGraph(XYGraph& g) {
-    g.xs.clear();
-    g.ys.clear();
-}
-
-void updatePlots(PlotState& p, const carom::World& world, std::uint64_t generation,
-                 const Sample& s) {
-    if (p.generation != generation) {
-        p.generation = generation;
-        p.lastTime = -1;
-        resolve(p, world);
-    }
-    if (s.time == p.lastTime) return;
-    p.lastTime = s.time;
-    TimeGraph& g = p.time;
-    if (!g.paused) {
-        g.t.push_back(s.time);
-        for (int i = 0; i < 3; ++i)
-            g.y[i].push_back(g.valid[i] ? evaluate(g.vars[i], world, s) : 0);
-        while (g.start < g.t.size() && g.t[g.start] < s.time - g.window)
-            ++g.start;
-        if (g.start > 4096 && g.start > g.t.size() / 2) { // drop the old samples now and then
-            g.t.erase(g.t.begin(), g.t.begin() + g.start);
-            for (auto& y : g.y)
-                y.erase(y.begin(), y.begin() + g.start);
-            g.start = 0;
-        }
-    }
-    XYGraph& xy = p.xy;
-    if (!xy.paused && xy.valid) {
-        if (xy.xs.size() >= xy.maxPoints) { // keep the newer half
-            xy.xs.erase(xy.xs.begin(), xy.xs.begin() + xy.maxPoints / 2);
-            xy.ys.erase(xy.ys.begin(), xy.ys.begin() + xy.maxPoints / 2);
-        }
-        const double x = evaluate(xy.x, world, s), y = evaluate(xy.y, world, s);
-        const bool first = xy.xs.empty();
-        xy.xs.push_back(x);
-        xy.ys.push_back(y);
-        expand(xy.xLo, xy.xHi, x, first);
-        expand(xy.yLo, xy.yHi, y, first);
-    }
-}
-
 void timeGraphWidget(PlotState& p, const carom::World& world, float height) {
     TimeGraph& g = p.time;
     ImGui::PushID("time");
@@ -124,47 +93,99 @@ void timeGraphWidget(PlotState& p, const carom::World& world, float height) {
         ImGui::PopID();
     }
     ImGui::Checkbox("pause", &g.paused);
+    tip("Stop recording (the simulation runs on).");
     ImGui::SameLine();
     if (ImGui::Button("clear")) clearTimeGraph(g);
+    tip("Forget the recorded samples.");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
     float window = float(g.window);
     if (ImGui::SliderFloat("##window", &window, 2, 60, "window %.0f s",
                            ImGuiSliderFlags_AlwaysClamp))
         g.window = window;
+    tip("How many seconds of simulated time the graph shows.");
+
+    // One axis per unit: the first series' on the left, another on the right, a third unit
+    // scaled into the frame.
+    std::array<std::string, 3> units;
+    for (int i = 0; i < 3; ++i)
+        units[i] = g.valid[i] ? unitOf(g.vars[i]) : "";
+    const std::array<Axis, 3> axis = assignAxes(units, g.valid);
+    const std::size_t n = g.t.size();
+    const double tEnd = n ? g.t.back() : 0;
+    const double x1 = std::max(tEnd, g.window), x0 = x1 - g.window;
+    Range left, right, own[3];
+    bool anyLeft = false, anyRight = false, first[3] = {true, true, true}, firstL = true,
+         firstR = true;
+    for (std::size_t k = g.start; k < n; ++k)
+        for (int i = 0; i < 3; ++i) {
+            if (!g.valid[i]) continue;
+            const double v = g.y[i][k];
+            expand(own[i].lo, own[i].hi, v, first[i]);
+            first[i] = false;
+            if (axis[i] == Axis::Left) expand(left.lo, left.hi, v, firstL), firstL = false;
+            if (axis[i] == Axis::Right) expand(right.lo, right.hi, v, firstR), firstR = false;
+        }
+    for (int i = 0; i < 3; ++i) {
+        anyLeft |= g.valid[i] && axis[i] == Axis::Left;
+        anyRight |= g.valid[i] && axis[i] == Axis::Right;
+        niceRange(own[i].lo, own[i].hi);
+    }
+    niceRange(left.lo, left.hi);
+    niceRange(right.lo, right.hi);
+
+    std::string names[3];
+    const char* shown[3];
+    bool scaledAny = false;
+    for (int i = 0; i < 3; ++i) {
+        names[i] = g.names[i];
+        if (g.valid[i] && axis[i] == Axis::Right) names[i] += " (right)";
+        if (g.valid[i] && axis[i] == Axis::Scaled) {
+            names[i] += std::string(" (scaled, ") + unitOf(g.vars[i]) + ")";
+            scaledAny = true;
+        }
+        shown[i] = names[i].c_str();
+    }
+    std::string leftTitle, rightTitle;
+    for (int i = 0; i < 3; ++i) {
+        if (g.valid[i] && axis[i] == Axis::Left && leftTitle.empty()) leftTitle = titleOf(unitOf(g.vars[i]));
+        if (g.valid[i] && axis[i] == Axis::Right && rightTitle.empty()) rightTitle = titleOf(unitOf(g.vars[i]));
+    }
+    AxisTitles titles;
+    titles.x = "time (s)";
+    titles.y = anyLeft ? leftTitle.c_str() : nullptr;
+    if (anyRight) {
+        titles.right = rightTitle.c_str();
+        titles.right0 = right.lo;
+        titles.right1 = right.hi;
+    }
 
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const ImVec2 b{a.x + ImGui::GetContentRegionAvail().x, a.y + height};
     ImGui::Dummy({b.x - a.x, height});
-    const std::size_t n = g.t.size();
-    const double tEnd = n ? g.t.back() : 0;
-    const double x1 = std::max(tEnd, g.window), x0 = x1 - g.window;
-    double lo = 0, hi = 0;
-    bool first = true;
-    for (std::size_t k = g.start; k < n; ++k)
-        for (int i = 0; i < 3; ++i)
-            if (g.valid[i]) {
-                expand(lo, hi, g.y[i][k], first);
-                first = false;
-            }
-    niceRange(lo, hi);
-    const char* names[3] = {g.names[0].c_str(), g.names[1].c_str(), g.names[2].c_str()};
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const PlotFrame f = drawAxes(dl, a, b, x0, x1, lo, hi, legendRows(names, 3, b.x - a.x - 60));
+    const PlotFrame f =
+        drawAxes(dl, a, b, x0, x1, left.lo, left.hi, legendRows(shown, 3, b.x - a.x - 60), titles);
     dl->PushClipRect(f.min, f.max, true);
     const std::size_t stride = strideFor(n - g.start, f.max.x - f.min.x);
     ImVec2 pts[2048];
-    for (int i = 0; i < 3; ++i) {
+    // The last series first and widest, the first on top and thinnest: a line hidden under
+    // another (kinetic energy under the total, when there is no potential energy) still shows.
+    for (int i = 2; i >= 0; --i) {
         if (!g.valid[i]) continue;
+        const Range r = axis[i] == Axis::Left ? left : axis[i] == Axis::Right ? right : own[i];
         int m = 0;
         for (std::size_t k = g.start; k < n; k += stride) {
-            pts[m++] = f.map(g.t[k], g.y[i][k]);
+            const double v = f.y0 + (g.y[i][k] - r.lo) / (r.hi - r.lo) * (f.y1 - f.y0);
+            pts[m++] = f.map(g.t[k], v);
             if (m == 2048) break;
         }
-        if (m >= 2) dl->AddPolyline(pts, m, kLineColors[i], 0, 1.5f);
+        if (m >= 2) dl->AddPolyline(pts, m, kLineColors[i], 0, 1.5f + 1.5f * float(i));
     }
     dl->PopClipRect();
-    drawLegend(dl, f, names, kLineColors, 3);
+    drawLegend(dl, f, shown, kLineColors, 3);
+    if (scaledAny)
+        ImGui::TextDisabled("A third unit: its line is scaled to fill the frame.");
     ImGui::PopID();
 }
 
@@ -182,23 +203,40 @@ void xyGraphWidget(PlotState& p, const carom::World& world, float height) {
         clearXYGraph(g);
     }
     ImGui::Checkbox("pause", &g.paused);
+    tip("Stop recording (the simulation runs on).");
     ImGui::SameLine();
     if (ImGui::Button("clear")) clearXYGraph(g);
+    tip("Forget the recorded points.");
     ImGui::SameLine();
+    if (ImGui::Button("fit")) fitXYGraph(g);
+    tip("Show every recorded point; the range then stays until \"follow\" is ticked again.");
+    ImGui::SameLine();
+    ImGui::Checkbox("follow", &g.follow);
+    tip("The range follows the recent points: it grows at once and shrinks when they fill less "
+        "than a third of it.");
+    ImGui::SameLine();
+    ImGui::Checkbox("equal", &g.equalScales);
+    tip("Equal scales: a unit as long across as up, so that a path is not distorted (for two "
+        "variables of the same unit, positions say).");
     ImGui::TextDisabled("%zu points", g.xs.size());
 
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const ImVec2 b{a.x + ImGui::GetContentRegionAvail().x, a.y + height};
     ImGui::Dummy({b.x - a.x, height});
-    double x0 = g.xLo, x1 = g.xHi, y0 = g.yLo, y1 = g.yHi;
-    if (g.xs.empty()) x0 = x1 = y0 = y1 = 0;
-    niceRange(x0, x1);
-    niceRange(y0, y1);
-    char label[160];
-    std::snprintf(label, sizeof label, "%s against %s", g.yName.c_str(), g.xName.c_str());
-    const char* names[1] = {label};
+    updateXYRange(g);
+    Range x = g.shownX, y = g.shownY;
+    if (g.xs.empty() || x.empty() || y.empty()) x = y = Range{-1, 1};
+    const std::string xTitle = g.xName + " (" + unitOf(g.x) + ")";
+    const std::string yTitle = g.yName + " (" + unitOf(g.y) + ")";
+    AxisTitles titles;
+    titles.x = xTitle.c_str();
+    titles.y = yTitle.c_str();
+    if (g.equalScales) {
+        const PlotFrame size = layoutFrame(a, b, 0, titles);
+        equalScales(x, y, size.max.x - size.min.x, size.max.y - size.min.y);
+    }
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const PlotFrame f = drawAxes(dl, a, b, x0, x1, y0, y1, 1);
+    const PlotFrame f = drawAxes(dl, a, b, x.lo, x.hi, y.lo, y.hi, 0, titles);
     dl->PushClipRect(f.min, f.max, true);
     const std::size_t n = g.xs.size();
     const std::size_t stride = strideFor(n, 4 * (f.max.x - f.min.x));
@@ -215,7 +253,6 @@ void xyGraphWidget(PlotState& p, const carom::World& world, float height) {
     if (m >= 2) dl->AddPolyline(pts, m, kLineColors[0], 0, 1.2f);
     if (n) dl->AddCircleFilled(f.map(g.xs.back(), g.ys.back()), 3.5f, kLineColors[1]);
     dl->PopClipRect();
-    drawLegend(dl, f, names, kLineColors, 1);
     ImGui::PopID();
 }
 

@@ -2,6 +2,7 @@
 // any other), their recorded data, and the ImGui widgets that show them.
 #pragma once
 
+#include "plot_range.h"
 #include "variables.h"
 #include <array>
 #include <cstdint>
@@ -28,8 +29,18 @@ struct XYGraph {
     bool paused = false;
     std::size_t maxPoints = 100000; // as myPhysicsLab's graph
     std::vector<double> xs, ys;
-    double xLo = 0, xHi = 0, yLo = 0, yHi = 0; // the data's bounds, kept as points arrive
+    bool follow = true;       // the range follows the recent points; off after "fit"
+    bool equalScales = false; // a unit as long across as up: trajectories undistorted
+    std::size_t recent = 600; // the points the range follows (about 10 s at 60 frames a second)
+    Range shownX, shownY;     // the range shown (before equal scales)
 };
+
+// The bounds of the last `count` points (all of them when count is 0), false when there are none.
+bool pointBounds(const XYGraph& g, std::size_t count, Range& x, Range& y);
+// Follows the recent points, or, when not following, keeps the range (fitting all the points
+// when there is none yet).
+void updateXYRange(XYGraph& g);
+void fitXYGraph(XYGraph& g); // every point held in view; stops following
 
 struct PlotState {
     TimeGraph time;
@@ -39,7 +50,8 @@ struct PlotState {
 };
 
 // Called once per frame: re-resolves the names after a rebuild, then records one sample if the
-// simulated time moved.
+// simulated time moved, or, if it did not (paused), puts the values now in the last sample, so
+// that edits made while paused show.
 void updatePlots(PlotState& p, const carom::World& world, std::uint64_t generation,
                  const Sample& s);
 void clearTimeGraph(TimeGraph& g);

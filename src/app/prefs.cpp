@@ -52,6 +52,8 @@ template <class F> void visit(Prefs& p, F&& f) {
     f("show_graphs", v.showGraphs);
     f("show_help", v.showHelp);
     f("show_stats", v.showStats);
+    f("show_momentum", v.showMomentum);
+    f("first_start_hint", v.showHint);
     f("window_width", p.windowWidth, Limits{320, 10000});
     f("window_height", p.windowHeight, Limits{240, 10000});
     f("time_graph_1", p.timeVars[0]);

@@ -183,11 +183,12 @@ void drawOverlays(RenderState& rs, const DrawInputs& in, ImDrawList* dl, const P
     const Rect& v = in.simView;
     if (in.view.showEnergy) {
         const float w = std::min(v.size().x - 20, 560.0f);
-        const float h = energyBarHeight();
+        const float h = energyBarHeight(in.view.showMomentum);
         const ImVec2 a{v.center().x - w / 2, v.min.y + kEnergyBarTop};
         const carom::Diagnostics d = carom::measure(s.world);
         EnergyValues e{d.pe + in.view.peOffset, d.keAngular, d.keLinear,
-                       s.initialEnergy + in.view.peOffset};
+                       s.initialEnergy + in.view.peOffset, in.view.showMomentum,
+                       d.momentum.x, d.momentum.y, d.angularMomentum};
         drawEnergyBar(dl, a, {a.x + w, a.y + h}, rs.energyBar, e);
     }
     if (in.view.showClock) {

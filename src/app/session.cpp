@@ -63,6 +63,7 @@ void adopt(Session& s, carom::World world) {
     ++s.generation;
     s.lastGood = s.world;
     s.halted.clear();
+    s.inspectorEdits.clear();
 }
 
 } // namespace
@@ -78,10 +79,86 @@ void replaceScene(Session& s, carom::Scene scene, std::string path) {
     s.scene = std::move(scene);
     s.path = std::move(path);
     adopt(s, std::move(world));
+    s.resetNote.clear();
 }
 
 void reset(Session& s) {
+    std::string note;
+    if (!s.inspectorEdits.empty()) {
+        note = "inspector edits dropped (";
+        bool first = true;
+        for (const std::string& name : s.inspectorEdits) {
+            note += (first ? "" : ", ") + name;
+            first = false;
+        }
+        note += "): use \"apply to scene\" in the inspector to keep them";
+    }
     rebuild(s, true);
+    s.resetNote = note;
+}
+
+namespace {
+std::optional<double> ownValue(const carom::Body& b, Coefficient c) {
+    return c == Coefficient::Restitution ? b.restitution : b.friction;
+}
+} // namespace
+
+std::optional<double> commonCoefficient(const carom::World& world, Coefficient c) {
+    const double global =
+        c == Coefficient::Restitution ? world.settings().restitution : world.settings().friction;
+    std::optional<double> common;
+    for (const carom::Body& b : world.bodies()) {
+        const double v = ownValue(b, c).value_or(global);
+        if (common && *common != v) return std::nullopt;
+        common = v;
+    }
+    return common ? common : std::optional<double>(global);
+}
+
+void dropOwnCoefficients(carom::World& world, Coefficient c) {
+    for (carom::BodyId i = 0; i < world.bodies().size(); ++i) {
+        if (c == Coefficient::Restitution)
+            world.setRestitution(i, std::nullopt);
+        else
+            world.setFriction(i, std::nullopt);
+    }
+}
+
+bool isBlocksScene(const carom::Scene& scene) {
+    int blocks = 0;
+    for (const carom::BodyDef& d : scene.bodies) {
+        if (d.type != carom::BodyType::Dynamic) continue;
+        const bool numbered = d.name.size() > 5 && d.name.rfind("block", 0) == 0 &&
+                              d.name.find_first_not_of("0123456789", 5) == std::string::npos;
+        if (!numbered) return false;
+        ++blocks;
+    }
+    return blocks > 0;
+}
+
+void noteInspectorEdit(Session& s, carom::BodyId id) {
+    if (id < s.world.bodies().size()) s.inspectorEdits.insert(s.world.body(id).name);
+}
+
+bool applyToScene(Session& s, carom::BodyId id) {
+    if (id >= s.world.bodies().size()) return false;
+    const carom::Body& b = s.world.body(id);
+    for (carom::BodyDef& d : s.scene.bodies) {
+        if (d.name != b.name || d.wall) continue;
+        d.position = b.xf().p;
+        d.angle = b.angle();
+        d.velocity = b.v;
+        d.angularVelocity = b.w;
+        if (b.isDynamic()) {
+            d.mass = b.mass;
+            d.density.reset();
+        }
+        d.restitution = b.restitution;
+        d.friction = b.friction;
+        s.inspectorEdits.erase(b.name);
+        return true;
+    }
+    return false;
 }
 
 bool guardFinite(Session& s) {

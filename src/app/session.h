@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace app {
@@ -33,6 +34,8 @@ struct Session {
     std::uint64_t generation = 0;            // bumps on every rebuild: plots and trails restart
     carom::World lastGood; // a recent state with every number finite (guardFinite)
     std::string halted;    // why the simulation was stopped and set back; empty when running
+    std::set<std::string> inspectorEdits; // bodies edited in the inspector, not applied to the scene
+    std::string resetNote; // what the last Reset did not keep ("inspector edits dropped")
 };
 
 // Makes the world from session.scene (throws carom::SceneError or std::invalid_argument).
@@ -40,7 +43,28 @@ struct Session {
 void rebuild(Session& s, bool keepSettings);
 // Replaces the scene; on failure throws and leaves the session as it was.
 void replaceScene(Session& s, carom::Scene scene, std::string path);
-void reset(Session& s); // back to the scene's initial state, live settings kept
+// Back to the scene's initial state, live settings kept. Inspector edits not applied to the
+// scene are lost, and resetNote says so.
+void reset(Session& s);
+
+// The per-body coefficients that also have a world setting (elasticity and friction).
+enum class Coefficient { Restitution, Friction };
+// The one value every body uses (its own, or the world's), or none when they differ: the
+// world's slider then says "mixed".
+std::optional<double> commonCoefficient(const carom::World& world, Coefficient c);
+// The world's slider was moved: every body's own value is dropped in the world (not in the
+// scene, so that Reset brings the scene's values back).
+void dropOwnCoefficients(carom::World& world, Coefficient c);
+
+// Whether the scene is made of numbered blocks (block1, block2, ... and walls or static bodies
+// only besides): the "objects" slider applies to it alone.
+bool isBlocksScene(const carom::Scene& scene);
+
+// The inspector changed a body: remembered until Reset (which drops it) or applyToScene.
+void noteInspectorEdit(Session& s, carom::BodyId id);
+// The body's state as it is now (pose, velocity, mass, own coefficients) becomes its start in
+// the scene, which Reset returns to. False when the scene has no body of that name.
+bool applyToScene(Session& s, carom::BodyId id);
 
 // After an advance: a world whose state has become non-finite (a NaN or an infinity in any
 // body's pose or velocity, from an unstable time step, say) is paused, set back to the last good

@@ -70,6 +70,35 @@ double evaluate(const Variable& v, const carom::World& world, const Sample& s) {
     }
 }
 
+const char* unitOf(const Variable& v) {
+    switch (v.q) {
+    case Quantity::Time:
+        return "s";
+    case Quantity::Kinetic:
+    case Quantity::Rotational:
+    case Quantity::Translational:
+    case Quantity::Potential:
+    case Quantity::Total:
+        return "J";
+    case Quantity::MomentumX:
+    case Quantity::MomentumY:
+        return "kg m/s";
+    case Quantity::AngularMomentum:
+        return "kg m\u00b2/s";
+    case Quantity::X:
+    case Quantity::Y:
+        return "m";
+    case Quantity::Angle:
+        return "rad";
+    case Quantity::Vx:
+    case Quantity::Vy:
+        return "m/s";
+    case Quantity::Omega:
+        return "rad/s";
+    }
+    return "";
+}
+
 std::string nameOf(const Variable& v, const carom::World& world) {
     for (const GlobalName& g : kGlobals)
         if (g.q == v.q) return g.name;

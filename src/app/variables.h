@@ -41,6 +41,8 @@ struct Sample {
 
 double evaluate(const Variable& v, const carom::World& world, const Sample& s);
 std::string nameOf(const Variable& v, const carom::World& world);
+// The variable's unit ("J", "m/s", "kg m/s"); variables of one unit share an axis.
+const char* unitOf(const Variable& v);
 bool parseVariable(const std::string& name, const carom::World& world, Variable& out);
 // parseVariable, except that a per-body name whose body this world lacks moves to its first
 // dynamic body ("block1.x" becomes "ball1.x"), so that a graph shows something in any scene.

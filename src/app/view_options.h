@@ -14,6 +14,8 @@ struct ViewOptions {
     int trailLength = 120;   // frames of history per body (short 60, long 600)
     float forceScale = 0.5f; // metres of arrow per newton
     double peOffset = 0;     // added to potential energy in the graphs (myPhysicsLab's offset)
+    bool showMomentum = false; // momentum and angular momentum in the energy bar
+    bool showHint = true;      // the first-start hint, until the first click or key
     // Panels.
     bool showUi = true; // Tab hides every panel
     bool showControls = true;

@@ -1,0 +1,109 @@
+// The graphs' data, without ImGui: recording samples and the X-Y graph's range.
+#include "plots.h"
+
+#include <algorithm>
+
+namespace app {
+namespace {
+
+void resolve(PlotState& p, const carom::World& world) {
+    for (int i = 0; i < 3; ++i)
+        p.time.valid[i] = adoptVariable(p.time.names[i], world, p.time.vars[i]);
+    p.xy.valid =
+        adoptVariable(p.xy.xName, world, p.xy.x) && adoptVariable(p.xy.yName, world, p.xy.y);
+    clearTimeGraph(p.time);
+    clearXYGraph(p.xy);
+}
+
+} // namespace
+
+void clearTimeGraph(TimeGraph& g) {
+    g.t.clear();
+    for (auto& y : g.y)
+        y.clear();
+    g.start = 0;
+}
+
+void clearXYGraph(XYGraph& g) {
+    g.xs.clear();
+    g.ys.clear();
+    g.shownX = g.shownY = Range{};
+}
+
+bool pointBounds(const XYGraph& g, std::size_t count, Range& x, Range& y) {
+    const std::size_t n = g.xs.size();
+    if (n == 0) return false;
+    const std::size_t from = count == 0 || count >= n ? 0 : n - count;
+    x = {g.xs[from], g.xs[from]};
+    y = {g.ys[from], g.ys[from]};
+    for (std::size_t k = from; k < n; ++k) {
+        x.lo = std::min(x.lo, g.xs[k]);
+        x.hi = std::max(x.hi, g.xs[k]);
+        y.lo = std::min(y.lo, g.ys[k]);
+        y.hi = std::max(y.hi, g.ys[k]);
+    }
+    return true;
+}
+
+void updateXYRange(XYGraph& g) {
+    Range x, y;
+    if (!g.follow && !g.shownX.empty() && !g.shownY.empty()) return;
+    if (!pointBounds(g, g.follow ? g.recent : 0, x, y)) return;
+    followRange(g.shownX, x.lo, x.hi);
+    followRange(g.shownY, y.lo, y.hi);
+}
+
+void fitXYGraph(XYGraph& g) {
+    g.follow = false;
+    Range x, y;
+    if (!pointBounds(g, 0, x, y)) return;
+    niceRange(x.lo, x.hi);
+    niceRange(y.lo, y.hi);
+    g.shownX = x;
+    g.shownY = y;
+}
+
+void updatePlots(PlotState& p, const carom::World& world, std::uint64_t generation,
+                 const Sample& s) {
+    if (p.generation != generation) {
+        p.generation = generation;
+        p.lastTime = -1;
+        resolve(p, world);
+    }
+    TimeGraph& g = p.time;
+    XYGraph& xy = p.xy;
+    if (s.time == p.lastTime) { // paused, or between steps: the last sample shows any edit
+        if (!g.paused && !g.t.empty() && g.t.back() == s.time)
+            for (int i = 0; i < 3; ++i)
+                g.y[i].back() = g.valid[i] ? evaluate(g.vars[i], world, s) : 0;
+        if (!xy.paused && xy.valid && !xy.xs.empty()) {
+            xy.xs.back() = evaluate(xy.x, world, s);
+            xy.ys.back() = evaluate(xy.y, world, s);
+        }
+        return;
+    }
+    p.lastTime = s.time;
+    if (!g.paused) {
+        g.t.push_back(s.time);
+        for (int i = 0; i < 3; ++i)
+            g.y[i].push_back(g.valid[i] ? evaluate(g.vars[i], world, s) : 0);
+        while (g.start < g.t.size() && g.t[g.start] < s.time - g.window)
+            ++g.start;
+        if (g.start > 4096 && g.start > g.t.size() / 2) { // drop the old samples now and then
+            g.t.erase(g.t.begin(), g.t.begin() + g.start);
+            for (auto& y : g.y)
+                y.erase(y.begin(), y.begin() + g.start);
+            g.start = 0;
+        }
+    }
+    if (!xy.paused && xy.valid) {
+        if (xy.xs.size() >= xy.maxPoints) { // keep the newer half
+            xy.xs.erase(xy.xs.begin(), xy.xs.begin() + xy.maxPoints / 2);
+            xy.ys.erase(xy.ys.begin(), xy.ys.begin() + xy.maxPoints / 2);
+        }
+        xy.xs.push_back(evaluate(xy.x, world, s));
+        xy.ys.push_back(evaluate(xy.y, world, s));
+    }
+}
+
+} // namespace app
