@@ -115,6 +115,28 @@ TEST(App, ScreenshotUnderXvfbHasTheWindowSizeAndIsNotBlank) {
     }
 }
 
+// Without --window and with nothing remembered, the first window takes the screen's usable area:
+// on a 1000×600 screen (smaller than the old 1280×800 default) it is 1000×600, not cut off.
+TEST(App, FirstWindowFitsTheScreen) {
+    if (!have("xvfb-run") || !have("Xvfb")) GTEST_SKIP() << "Xvfb is not installed";
+    const fs::path dir = tempDir("fit");
+    const fs::path png = dir / "shot.png";
+    const Outcome r = run("XDG_CONFIG_HOME=" + dir.string() +
+                              " xvfb-run -a -s '-screen 0 1000x600x24' " + kApp +
+                              " --screenshot " + png.string() + " --frames 10",
+                          dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string bytes = readAll(png);
+    ASSERT_GT(bytes.size(), 24u);
+    auto be32 = [&](std::size_t at) {
+        return (unsigned(std::uint8_t(bytes[at])) << 24) |
+               (unsigned(std::uint8_t(bytes[at + 1])) << 16) |
+               (unsigned(std::uint8_t(bytes[at + 2])) << 8) | unsigned(std::uint8_t(bytes[at + 3]));
+    };
+    EXPECT_EQ(be32(16), 1000u);
+    EXPECT_EQ(be32(20), 600u);
+}
+
 // block1 and block2 at rest in free space (no gravity). The script presses on block1's centre
 // and moves the cursor 2 m up while the simulation runs: the mouse spring pulls block1 up. It
 // holds I (block2's up thruster): block2 gains upward velocity, thrust / m = 1.5 m/s² times the

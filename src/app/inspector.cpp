@@ -78,11 +78,8 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
     edit(ui, id);
     ImGui::PopItemWidth();
     ImGui::TextDisabled("Enter applies a value.");
-    if (!ui.panels.inspectorError.empty()) {
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextColored({1, 0.4f, 0.4f, 1}, "refused: %s", ui.panels.inspectorError.c_str());
-        ImGui::PopTextWrapPos();
-    }
+    if (!ui.panels.inspectorError.empty()) // wrapped at spaces: not inside "-1.000000"
+        wrappedText("refused: " + ui.panels.inspectorError, {1, 0.4f, 0.4f, 1});
     ImGui::End();
     if (!open) {
         s.selected.reset();
