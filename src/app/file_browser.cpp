@@ -128,8 +128,11 @@ void fileBrowserWindow(UiContext& ui, const Rect& view) {
     if (!b.open) return;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const ImVec2 size{std::min(560.0f, display.x - 20), std::min(440.0f, display.y - 20)};
+    // Over the middle of the view, and wholly inside the window however small it is.
+    const ImVec2 at{std::clamp(view.center().x - size.x / 2, 10.0f, display.x - size.x - 10),
+                    std::clamp(view.center().y - size.y / 2, 10.0f, display.y - size.y - 10)};
     ImGui::SetNextWindowSize(size, ImGuiCond_Appearing);
-    ImGui::SetNextWindowPos(view.center(), ImGuiCond_Appearing, {0.5f, 0.5f});
+    ImGui::SetNextWindowPos(at, ImGuiCond_Appearing);
     ImGui::SetNextWindowSizeConstraints({300, 240}, display);
     const bool save = b.mode == FileBrowser::Mode::Save;
     ImGui::Begin(save ? "Save the scene###files" : "Open a scene###files", &b.open,

@@ -574,30 +574,35 @@ Rect fitViewRect(const ViewOptions& v, ImVec2 display) {
 }
 
 void wrappedText(const std::string& text, ImVec4 color) {
-    // Lines broken at spaces (and at '\n'); a word wider than the line stands alone on its line.
+    // Lines broken at spaces, after a '/' (long paths) and at '\n'; never inside a number. A
+    // piece wider than the line stands alone on its line.
     const float width = std::max(ImGui::GetContentRegionAvail().x, 20.0f);
     std::vector<std::string> lines;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t nl = std::min(text.find('\n', start), text.size());
-        std::string line;
-        std::size_t i = start;
-        while (i < nl) {
-            std::size_t sp = text.find(' ', i);
-            if (sp == std::string::npos || sp > nl) sp = nl;
-            const std::string word = text.substr(i, sp - i);
-            const std::string joined = line.empty() ? word : line + " " + word;
-            if (!line.empty() && ImGui::CalcTextSize(joined.c_str()).x > width) {
-                lines.push_back(line);
-                line = word;
-            } else {
-                line = joined;
-            }
-            i = sp + 1;
+    std::string line, piece;
+    auto place = [&](const std::string& sep) { // `piece` onto the line, then `sep`
+        if (!line.empty() && ImGui::CalcTextSize((line + piece).c_str()).x > width) {
+            while (!line.empty() && line.back() == ' ')
+                line.pop_back();
+            lines.push_back(line);
+            line.clear();
         }
-        lines.push_back(line);
-        start = nl + 1;
+        line += piece + sep;
+        piece.clear();
+    };
+    for (char c : text) {
+        if (c == ' ') {
+            place(" ");
+        } else if (c == '\n') {
+            place("");
+            lines.push_back(line);
+            line.clear();
+        } else {
+            piece += c;
+            if (c == '/') place("");
+        }
     }
+    place("");
+    lines.push_back(line);
     for (const std::string& l : lines)
         if (color.w > 0)
             ImGui::TextColored(color, "%s", l.c_str());

@@ -94,8 +94,8 @@ Rect simViewRect(const ViewOptions& view, ImVec2 display);
 Rect fitViewRect(const ViewOptions& view, ImVec2 display);
 void drawPanels(UiContext& ui);
 
-// Text wrapped at spaces only (ImGui's own wrapping also breaks after '.', which splits
-// "-1.000000"), in `color` (or disabled text when alpha is 0).
+// Text wrapped at spaces and after a '/' only (ImGui's own wrapping also breaks after '.', which
+// splits "-1.000000"), in `color` (or disabled text when alpha is 0).
 void wrappedText(const std::string& text, ImVec4 color = {0, 0, 0, 0});
 
 // Loads a scene file into the session; on failure keeps the old scene and reports the error.
