@@ -115,6 +115,28 @@ TEST(App, ScreenshotUnderXvfbHasTheWindowSizeAndIsNotBlank) {
     }
 }
 
+// Without --window and with nothing remembered, the first window takes the screen's usable area:
+// on a 1000×600 screen (smaller than the old 1280×800 default) it is 1000×600, not cut off.
+TEST(App, FirstWindowFitsTheScreen) {
+    if (!have("xvfb-run") || !have("Xvfb")) GTEST_SKIP() << "Xvfb is not installed";
+    const fs::path dir = tempDir("fit");
+    const fs::path png = dir / "shot.png";
+    const Outcome r = run("XDG_CONFIG_HOME=" + dir.string() +
+                              " xvfb-run -a -s '-screen 0 1000x600x24' " + kApp +
+                              " --screenshot " + png.string() + " --frames 10",
+                          dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string bytes = readAll(png);
+    ASSERT_GT(bytes.size(), 24u);
+    auto be32 = [&](std::size_t at) {
+        return (unsigned(std::uint8_t(bytes[at])) << 24) |
+               (unsigned(std::uint8_t(bytes[at + 1])) << 16) |
+               (unsigned(std::uint8_t(bytes[at + 2])) << 8) | unsigned(std::uint8_t(bytes[at + 3]));
+    };
+    EXPECT_EQ(be32(16), 1000u);
+    EXPECT_EQ(be32(20), 600u);
+}
+
 // block1 and block2 at rest in free space (no gravity). The script presses on block1's centre
 // and moves the cursor 2 m up while the simulation runs: the mouse spring pulls block1 up. It
 // holds I (block2's up thruster): block2 gains upward velocity, thrust / m = 1.5 m/s² times the
@@ -134,12 +156,16 @@ TEST(App, SlowScriptedDragAndThrusterChangeTheSavedState) {
       "position": [3, -2], "mass": 1 }
   ]
 })";
-    // Where the app's first view puts the world (app/camera.cpp fit, app/panels.h layout): the
+    // Where the app's first view puts the world (app/camera.cpp fit, app/panels.cpp layout): the
     // walls' outer box, 14 m square, fitted with a 0.94 margin into the part of a 1280×800
-    // window between the controls (310 px) and the graphs (420 px).
-    const double viewLeft = 310, viewRight = 1280 - 420, viewH = 800;
-    const double scale = 0.94 * std::min((viewRight - viewLeft) / 14.0, viewH / 14.0);
-    const double cx = (viewLeft + viewRight) / 2, cy = viewH / 2;
+    // window between the controls (22% of the width) and the graphs (26%), below the energy bar
+    // (8 + 3 × 15 + 26 px, and 4 more) and above the stats box (5 lines of 15 + 4 px, 2 × 8 px
+    // of padding, 14 px of margin).
+    const double viewLeft = 0.22 * 1280, viewRight = 1280 - 0.26 * 1280;
+    const double viewTop = 8 + 3 * 15 + 26 + 4, viewBottom = 800 - (5 * 19 + 16 + 14);
+    const double scale =
+        0.94 * std::min((viewRight - viewLeft) / 14.0, (viewBottom - viewTop) / 14.0);
+    const double cx = (viewLeft + viewRight) / 2, cy = (viewTop + viewBottom) / 2;
     auto sx = [&](double x) { return int(std::lround(cx + x * scale)); };
     auto sy = [&](double y) { return int(std::lround(cy - y * scale)); };
 
@@ -220,4 +246,50 @@ TEST(App, SlowReportPrintsFrameStepAndSpeedLast) {
     EXPECT_GT(value[2], 0.5);
     EXPECT_LT(value[2], 1.1);
     EXPECT_EQ(run(kApp + " --report --frames 0", dir).status, 2);
+}
+
+// The file browser, driven as a person would: Ctrl+O opens it with the cursor in its name field
+// (the folder shown is the current directory); a broken file typed there is refused with the
+// current scene kept, then a good one opens. The scene saved on exit is the good one, and the
+// remembered recent files hold it, by its whole path, and not the refused one.
+TEST(App, SlowOpenThroughTheFileBrowser) {
+    if (!have("xvfb-run") || !have("Xvfb") || !have("xdotool"))
+        GTEST_SKIP() << "Xvfb or xdotool is not installed";
+    const fs::path dir = tempDir("browser");
+    const fs::path saved = dir / "saved.json";
+    std::ofstream(dir / "other.json") << R"({
+  "format": 1, "name": "the other scene", "gravity": [0, 0],
+  "bodies": [ { "name": "ball", "shape": { "type": "circle", "radius": 0.5 }, "position": [0, 0],
+                "mass": 1 } ]
+})";
+    std::ofstream(dir / "broken.json") << R"({ "format": 1, "bodies": [ { "name": 3 } ] })";
+    const fs::path script = dir / "script.sh";
+    std::ofstream(script)
+        << "set -u\n"
+        << "cd " << dir.string() << "\n"
+        << "XDG_CONFIG_HOME=" << dir.string() << " " << kApp << " " << CAROM_ASSET_DIR
+        << "/scenes/billiards.json"
+        << " --window 1280x800 --save-on-exit " << saved.string() << " &\n"
+        << "pid=$!\n"
+        << "wid=$(xdotool search --sync --onlyvisible --name '^Carom$' | head -1)\n"
+        << "sleep 1\n"
+        << "xdotool windowfocus --sync $wid 2>/dev/null || true\n"
+        << "xdotool key ctrl+o\n"
+        << "sleep 0.3\n"
+        << "xdotool type --delay 20 broken.json\n"
+        << "xdotool key Return\n"
+        << "sleep 0.3\n"
+        << "xdotool key ctrl+a\n"
+        << "xdotool type --delay 20 other.json\n"
+        << "xdotool key Return\n"
+        << "sleep 0.5\n"
+        << "kill -TERM $pid\n"
+        << "wait $pid\n";
+    const Outcome r = run("xvfb-run -a -s '-screen 0 1280x800x24' bash " + script.string(), dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    ASSERT_TRUE(fs::exists(saved)) << r.err;
+    EXPECT_EQ(carom::loadScene(saved.string()).name, "the other scene");
+    const std::string ini = readAll(dir / "carom" / "carom.ini");
+    EXPECT_NE(ini.find("recent_1 = " + (dir / "other.json").string()), std::string::npos) << ini;
+    EXPECT_EQ(ini.find("broken.json"), std::string::npos) << ini;
 }

@@ -36,13 +36,47 @@ struct AppState {
     RenderState render;
     Stats stats;
     Rect lastView{{0, 0}, {0, 0}}; // the simulation view of the last frame
+    std::vector<SDL_Event> heldKeyUps; // key releases kept for the next frame (buildFrame)
 };
 
-bool initWindow(AppState& a, int width, int height) {
+// The first window's size and place: --window as given; else the remembered size cut down to
+// the usable area of the screen it opens on (without the panel bars and docks), centred there;
+// else, on the first start, that whole area.
+struct Placement {
+    int x = SDL_WINDOWPOS_CENTERED, y = SDL_WINDOWPOS_CENTERED, w = 1280, h = 800;
+    bool fill = false;
+};
+
+Placement placeWindow(int width, int height, bool given) {
+    Placement p;
+    SDL_Rect usable{0, 0, 0, 0};
+    const bool known = SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0;
+    if (given || !known) {
+        p.w = width > 0 ? width : 1280;
+        p.h = height > 0 ? height : 800;
+        return p;
+    }
+    if (width <= 0 || height <= 0) {
+        p.x = usable.x;
+        p.y = usable.y;
+        p.w = usable.w;
+        p.h = usable.h;
+        p.fill = true;
+        return p;
+    }
+    p.w = std::min(width, usable.w);
+    p.h = std::min(height, usable.h);
+    p.x = usable.x + (usable.w - p.w) / 2;
+    p.y = usable.y + (usable.h - p.h) / 2;
+    return p;
+}
+
+bool initWindow(AppState& a, int width, int height, bool given) {
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
         std::fprintf(stderr, "error: cannot start SDL video: %s\n", SDL_GetError());
         return false;
     }
+    SDL_EventState(SDL_DROPFILE, SDL_ENABLE); // a scene file dropped on the window opens
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
@@ -50,8 +84,10 @@ bool initWindow(AppState& a, int width, int height) {
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
-    a.window = SDL_CreateWindow("Carom", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width,
-                                height, SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE);
+    const Placement place = placeWindow(width, height, given);
+    a.window = SDL_CreateWindow("Carom", place.x, place.y, place.w, place.h,
+                                SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE |
+                                    (place.fill ? SDL_WINDOW_MAXIMIZED : 0));
     if (!a.window) {
         std::fprintf(stderr, "error: cannot open a window: %s\n", SDL_GetError());
         return false;
@@ -62,7 +98,8 @@ bool initWindow(AppState& a, int width, int height) {
                      SDL_GetError());
         return false;
     }
-    SDL_SetWindowMinimumSize(a.window, 800, 500); // room for both panels and the view
+    // Room for the panels and the view, unless the screen itself is smaller.
+    SDL_SetWindowMinimumSize(a.window, std::min(800, place.w), std::min(500, place.h));
     SDL_GL_MakeCurrent(a.window, a.gl);
     SDL_GL_SetSwapInterval(1); // vsync where there is one; the loop also caps at 60 fps
     return true;
@@ -81,19 +118,29 @@ void loadFont(ImGuiIO& io, const std::string& assetDir) {
     io.Fonts->AddFontDefault();
 }
 
+// ImGui's dark or light colours, following the view's background; the panels opaque so that the
+// scene does not show through them.
+void applyColors(PanelState& panels, bool light) {
+    if (light)
+        ImGui::StyleColorsLight();
+    else
+        ImGui::StyleColorsDark();
+    ImGui::GetStyle().Colors[ImGuiCol_WindowBg].w = 1;
+    panels.lightStyle = light;
+}
+
 void initImGui(AppState& a) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = a.iniPath.empty() ? nullptr : a.iniPath.c_str();
     loadFont(io, a.panels.assetDir);
-    ImGui::StyleColorsDark();
     ImGuiStyle& style = ImGui::GetStyle();
     style.WindowRounding = 0;
     style.FrameRounding = 3;
     style.GrabRounding = 3;
     style.WindowBorderSize = 0;
-    style.Colors[ImGuiCol_WindowBg].w = 0.94f;
+    applyColors(a.panels, a.prefs.view.lightBackground);
     ImGui_ImplSDL2_InitForOpenGL(a.window, a.gl);
     ImGui_ImplOpenGL3_Init("#version 330 core");
 }
@@ -101,7 +148,7 @@ void initImGui(AppState& a) {
 void fitCamera(AppState& a, ImVec2 display) {
     carom::Vec2 lo, hi;
     sceneBounds(a.session.world, lo, hi);
-    a.camera.fit(lo, hi, simViewRect(a.prefs.view, display));
+    a.camera.fit(lo, hi, fitViewRect(a.prefs.view, display));
     a.lastFit = a.camera;
 }
 
@@ -112,7 +159,7 @@ bool sameCamera(const Camera& x, const Camera& y) {
 // A new window size or panel layout: refit if the user has not moved the view, otherwise keep
 // the view's centre where it was.
 void followLayout(AppState& a, ImVec2 display) {
-    const Rect now = simViewRect(a.prefs.view, display);
+    const Rect now = fitViewRect(a.prefs.view, display);
     const Rect& before = a.lastView;
     if (now.min.x == before.min.x && now.min.y == before.min.y && now.max.x == before.max.x &&
         now.max.y == before.max.y)
@@ -188,14 +235,43 @@ void buildFrame(AppState& a, bool& quit) {
     Session& s = a.session;
     ViewOptions& view = a.prefs.view;
     const Rect simView = simViewRect(view, ImGui::GetIO().DisplaySize); // as the last frame drew it
+    // ImGui 1.86 reads the keys' state once a frame: a key pressed and released between two
+    // frames (a quick tap, xdotool's "key Return", a fast Ctrl+O) would never be seen down. So
+    // once a key has gone down in this frame's events, the releases after it wait for the next
+    // frame.
+    std::vector<SDL_Event> events;
+    events.swap(a.heldKeyUps);
+    bool keyWentDown = false;
     for (SDL_Event e; SDL_PollEvent(&e);) {
+        keyWentDown |= e.type == SDL_KEYDOWN;
+        if (e.type == SDL_KEYUP && keyWentDown)
+            a.heldKeyUps.push_back(e);
+        else
+            events.push_back(e);
+    }
+    for (SDL_Event& e : events) {
         ImGui_ImplSDL2_ProcessEvent(&e); // ImGui sees every event
+        if (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) {
+            // The modifiers as they were at this key (the back end asks SDL for them now, after
+            // every pending event: a quick Ctrl+A would reach ImGui as a plain A).
+            ImGuiIO& io = ImGui::GetIO();
+            const Uint16 mod = e.key.keysym.mod;
+            io.KeyCtrl = mod & KMOD_CTRL;
+            io.KeyShift = mod & KMOD_SHIFT;
+            io.KeyAlt = mod & KMOD_ALT;
+            io.KeySuper = mod & KMOD_GUI;
+        }
         if (e.type == SDL_QUIT) quit = true;
         if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE &&
             e.window.windowID == SDL_GetWindowID(a.window))
             quit = true;
+        if (e.type == SDL_DROPFILE) {
+            if (e.drop.file) a.panels.droppedPath = e.drop.file; // drawPanels opens it
+            SDL_free(e.drop.file);
+        }
         handleEvent(a.input, e, s, a.camera, view, simView, a.panels.overlays);
     }
+    if (view.lightBackground != a.panels.lightStyle) applyColors(a.panels, view.lightBackground);
     const ImGuiIO& io = ImGui::GetIO();
     updateThrusters(s, !io.WantCaptureKeyboard);
 
@@ -269,7 +345,7 @@ int runApp(const AppOptions& opt) {
     try {
         for (const Preset& p : a.panels.presets)
             if (p.name == kDefaultPreset) a.panels.blocksBase = carom::loadScene(p.path);
-        replaceScene(a.session, opt.scene, opt.scenePath);
+        replaceScene(a.session, opt.scene, resolvePath(opt.scenePath));
     } catch (const std::exception& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return 1;
@@ -280,7 +356,16 @@ int runApp(const AppOptions& opt) {
     a.plots.xy.xName = a.prefs.xyX;
     a.plots.xy.yName = a.prefs.xyY;
 
-    if (!initWindow(a, width, height)) return 1;
+    for (const std::string& r : a.prefs.recentFiles)
+        if (!r.empty()) a.panels.recent.push_back(r);
+    a.panels.browser.folder = a.prefs.browserFolder;
+    // A scene file given on the command line is a recent file too (the presets have their list).
+    if (!opt.scenePath.empty() &&
+        std::none_of(a.panels.presets.begin(), a.panels.presets.end(),
+                     [&](const Preset& p) { return resolvePath(p.path) == a.session.path; }))
+        addRecent(a.panels.recent, a.session.path);
+
+    if (!initWindow(a, width, height, opt.width > 0)) return 1;
     initImGui(a);
 
     const double freq = double(SDL_GetPerformanceFrequency());
@@ -327,6 +412,11 @@ int runApp(const AppOptions& opt) {
     a.prefs.timeWindow = a.plots.time.window;
     a.prefs.xyX = a.plots.xy.xName;
     a.prefs.xyY = a.plots.xy.yName;
+    a.prefs.recentFiles = {};
+    std::copy_n(a.panels.recent.begin(),
+                std::min(a.panels.recent.size(), a.prefs.recentFiles.size()),
+                a.prefs.recentFiles.begin());
+    a.prefs.browserFolder = a.panels.browser.folder;
     if (opt.width == 0) SDL_GetWindowSize(a.window, &a.prefs.windowWidth, &a.prefs.windowHeight);
     savePrefs(a.configDir, a.prefs);
 

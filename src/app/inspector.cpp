@@ -85,11 +85,8 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
         ImGui::SetTooltip("Make this body's current state its start: Reset then returns here.");
     ImGui::SameLine();
     ImGui::TextDisabled("%s", edited ? "edited: Reset drops it unless applied" : "");
-    if (!ui.panels.inspectorError.empty()) {
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextColored({1, 0.4f, 0.4f, 1}, "refused: %s", ui.panels.inspectorError.c_str());
-        ImGui::PopTextWrapPos();
-    }
+    if (!ui.panels.inspectorError.empty()) // wrapped at spaces: not inside "-1.000000"
+        wrappedText("refused: " + ui.panels.inspectorError, {1, 0.4f, 0.4f, 1});
     ImGui::End();
     if (!open) {
         s.selected.reset();

@@ -24,7 +24,8 @@ const char* kUsage =
     "                      step_ms (the median physics time of a frame) and sim_speed (simulated\n"
     "                      seconds per real second over the run)\n"
     "  --save-on-exit FILE save the state as a scene file when the app quits\n"
-    "  --window WxH        window size in pixels, at least 800x500 (default: the last size)\n";
+    "  --window WxH        window size in pixels, at least 800x500 (default: the last size,\n"
+    "                      cut down to fit the screen; the first time, the screen's usable area)\n";
 
 int fail(const std::string& message) {
     std::fprintf(stderr, "error: %s\n", message.c_str());

@@ -2,6 +2,7 @@
 #include "panels.h"
 
 #include "energy_bar.h"
+#include <SDL.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -179,6 +180,36 @@ void coefficientSlider(UiContext& ui, const char* name, const char* label, Coeff
 
 // ---- the sections ----
 
+// One line that says which thruster keys work in this scene: block1's and block2's, when the
+// scene has them. Lit while a key whose block is missing is held.
+void thrusterStatus(UiContext& ui) {
+    const bool one = ui.session.thrusters[0].body.has_value();
+    const bool two = ui.session.thrusters[1].body.has_value();
+    const char* text = one && two ? "thruster keys: S F E D, J L I K"
+                       : one      ? "thrusters: S F E D (no block2)"
+                       : two      ? "thrusters: J L I K (no block1)"
+                                  : "no thrusters (no block1, block2)";
+    bool pressed = false;
+    if (!ImGui::GetIO().WantCaptureKeyboard) {
+        const Uint8* k = SDL_GetKeyboardState(nullptr);
+        const SDL_Scancode keys1[] = {SDL_SCANCODE_S, SDL_SCANCODE_F, SDL_SCANCODE_E,
+                                      SDL_SCANCODE_D};
+        const SDL_Scancode keys2[] = {SDL_SCANCODE_J,  SDL_SCANCODE_L,    SDL_SCANCODE_I,
+                                      SDL_SCANCODE_K,  SDL_SCANCODE_LEFT, SDL_SCANCODE_RIGHT,
+                                      SDL_SCANCODE_UP, SDL_SCANCODE_DOWN};
+        for (SDL_Scancode c : keys1)
+            pressed |= !one && k[c];
+        for (SDL_Scancode c : keys2)
+            pressed |= !two && k[c];
+    }
+    if (pressed)
+        ImGui::TextColored({1, 0.8f, 0.3f, 1}, "%s", text);
+    else
+        ImGui::TextDisabled("%s", text);
+    tooltip("The keyboard thrusters push the bodies named block1 (S F E D) and block2 (J L I K or "
+            "the arrows); a scene without them has nothing for those keys to push.");
+}
+
 void playback(UiContext& ui) {
     Stepper& st = ui.session.stepper;
     const float w = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
@@ -197,18 +228,12 @@ void playback(UiContext& ui) {
     ImGui::SameLine();
     if (ImGui::Button("Fit", {w, 0})) ui.commands.fitView = true;
     tooltip("Fit the view to the scene (Home).");
-    if (!ui.session.halted.empty()) {
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", ui.session.halted.c_str());
-        ImGui::PopTextWrapPos();
-    }
-    if (!ui.session.resetNote.empty()) {
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextColored({1, 0.8f, 0.3f, 1}, "Reset: %s", ui.session.resetNote.c_str());
-        ImGui::PopTextWrapPos();
-    }
+    if (!ui.session.halted.empty()) wrappedText(ui.session.halted, {1, 0.4f, 0.4f, 1});
+    if (!ui.session.resetNote.empty())
+        wrappedText("Reset: " + ui.session.resetNote, {1, 0.8f, 0.3f, 1});
     const std::string& name = ui.session.scene.name;
     ImGui::TextDisabled("%s", name.empty() ? "(unnamed scene)" : name.c_str());
+    thrusterStatus(ui);
 }
 
 void setNumObjects(UiContext& ui, int n) {
@@ -229,9 +254,9 @@ void sceneSection(UiContext& ui) {
     const std::string current = ui.session.path.empty()
                                     ? "(generated)"
                                     : std::filesystem::path(ui.session.path).stem().string();
-    if (ImGui::BeginCombo("preset", current.c_str())) {
+    if (ImGui::BeginCombo("preset", current.c_str(), ImGuiComboFlags_HeightLargest)) {
         for (const Preset& pr : p.presets)
-            if (ImGui::Selectable(pr.name.c_str(), pr.path == ui.session.path))
+            if (ImGui::Selectable(pr.name.c_str(), resolvePath(pr.path) == ui.session.path))
                 openSceneFile(ui, pr.path);
         ImGui::EndCombo();
     }
@@ -242,47 +267,57 @@ void sceneSection(UiContext& ui) {
         tooltip("Number of 1 x 3 m blocks in this scene: more or fewer blocks rebuild it.");
     }
 
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 60);
-    const bool enterOpen = ImGui::InputTextWithHint("##open", "scene.json", &p.openPath,
-                                                    ImGuiInputTextFlags_EnterReturnsTrue);
+    const float w = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
+    if (ImGui::Button("Open...", {w, 0})) p.browser.show(FileBrowser::Mode::Open);
+    tooltip("Browse for a scene file to open (folders, .json files, the presets, recent files). "
+            "You can also drop a file on the window.");
     ImGui::SameLine();
-    if ((ImGui::Button("Open", {-1, 0}) || enterOpen) && !p.openPath.empty())
-        openSceneFile(ui, p.openPath);
-    tooltip("Open the scene file named on the left.");
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 60);
-    const bool enterSave = ImGui::InputTextWithHint("##save", "out.json", &p.savePath,
-                                                    ImGuiInputTextFlags_EnterReturnsTrue);
+    if (ImGui::Button("Save...", {w, 0})) {
+        p.browser.show(FileBrowser::Mode::Save);
+        if (p.browser.name.empty())
+            p.browser.name = ui.session.path.empty()
+                                 ? std::string("scene.json")
+                                 : std::filesystem::path(ui.session.path).filename().string();
+    }
+    tooltip("Save the current state as a scene file (asks before replacing one).");
     ImGui::SameLine();
-    if ((ImGui::Button("Save", {-1, 0}) || enterSave) && !p.savePath.empty()) {
-        try {
-            carom::saveScene(carom::captureScene(ui.session.world, ui.session.scene.name),
-                             p.savePath);
-            p.fileMessage = "saved " + p.savePath;
-            p.fileError = false;
-        } catch (const std::exception& e) {
-            p.fileMessage = e.what();
-            p.fileError = true;
+    ImGui::BeginDisabled(p.recent.empty());
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo("##recent", "Recent",
+                          ImGuiComboFlags_NoArrowButton | ImGuiComboFlags_HeightLargest)) {
+        for (std::size_t i = 0; i < p.recent.size(); ++i) {
+            ImGui::PushID(int(i));
+            const std::string path = p.recent[i];
+            if (ImGui::Selectable(std::filesystem::path(path).filename().string().c_str()))
+                openSceneFile(ui, path);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.c_str());
+            ImGui::PopID();
         }
+        ImGui::EndCombo();
     }
-    tooltip("Save the simulation as it is now as a scene file named on the left.");
-    if (!p.fileMessage.empty()) {
-        ImGui::PushTextWrapPos(0);
-        if (p.fileError)
-            ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", p.fileMessage.c_str());
-        else
-            ImGui::TextDisabled("%s", p.fileMessage.c_str());
-        ImGui::PopTextWrapPos();
-    }
+    ImGui::EndDisabled();
+    // The last file message, in a box of fixed height so that nothing below moves when it comes.
+    ImGui::BeginChild("file message", {0, 2 * ImGui::GetTextLineHeightWithSpacing()}, false);
+    if (!p.fileMessage.empty())
+        wrappedText(p.fileMessage, p.fileError ? ImVec4{1, 0.4f, 0.4f, 1} : ImVec4{0, 0, 0, 0});
+    else
+        wrappedText("or drop a scene file on the window");
+    ImGui::EndChild();
+    if (!p.fileMessage.empty() && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", p.fileMessage.c_str());
 }
 
 void block1Mass(UiContext& ui) {
     Session& s = ui.session;
     const auto id = s.world.findBody("block1");
-    if (!id || !s.world.body(*id).isDynamic()) return;
-    float m = float(s.world.body(*id).mass);
+    const bool has = id && s.world.body(*id).isDynamic();
+    float m = has ? float(s.world.body(*id).mass) : 1.0f;
+    ImGui::BeginDisabled(!has);
     const bool changed = slider("mass of block1", &m, 0.1f, 10, "%.2f kg", true);
-    tooltip("The mass of block1 (its inertia follows); Reset keeps it.");
-    if (changed && m > 0) {
+    ImGui::EndDisabled();
+    tooltip(has ? "The mass of block1 (its inertia follows); Reset keeps it."
+                : "This scene has no body named block1.");
+    if (has && changed && m > 0) {
         s.world.setMass(*id, m);
         for (carom::BodyDef& d : s.scene.bodies) // Reset keeps it
             if (d.name == "block1") {
@@ -332,8 +367,7 @@ void physicsSection(UiContext& ui) {
         gravitySlider(ui, false);
         ImGui::TreePop();
     }
-    if (!ui.panels.paramError.empty())
-        ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", ui.panels.paramError.c_str());
+    if (!ui.panels.paramError.empty()) wrappedText(ui.panels.paramError, {1, 0.4f, 0.4f, 1});
 }
 
 // The colours of the force arrows, as renderer.cpp's colourOf draws them.
@@ -391,64 +425,134 @@ void viewSection(UiContext& ui) {
     tooltip("Length of the force arrows: metres of arrow per newton.");
 }
 
-void controlsWindow(UiContext& ui, ImVec2 display) {
-    ImGui::SetNextWindowPos({0, 0});
-    ImGui::SetNextWindowSize({leftPanelWidth(display), display.y});
-    ImGui::Begin("Controls", nullptr,
-                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                     ImGuiWindowFlags_NoSavedSettings);
+constexpr ImGuiWindowFlags kPanelFlags =
+    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+void controlsContent(UiContext& ui) {
     ImGui::PushItemWidth(-120);
     playback(ui);
     if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) sceneSection(ui);
     if (ImGui::CollapsingHeader("Physics", ImGuiTreeNodeFlags_DefaultOpen)) physicsSection(ui);
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) viewSection(ui);
     ImGui::PopItemWidth();
-    ImGui::End();
 }
 
-void graphsWindow(UiContext& ui, ImVec2 display) {
-    ImGui::SetNextWindowPos({display.x - rightPanelWidth(display), 0});
-    ImGui::SetNextWindowSize({rightPanelWidth(display), display.y});
-    ImGui::Begin("Graphs", &ui.view.showGraphs,
-                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                     ImGuiWindowFlags_NoSavedSettings);
-    const float h = std::max(140.0f, (display.y - 260) / 2);
+// The two graphs, each `h` high at most: they share what is left of the panel's height, and do
+// not shrink below what keeps them readable (the panel scrolls then).
+void graphsContent(UiContext& ui, float h) {
     if (ImGui::CollapsingHeader("Time graph", ImGuiTreeNodeFlags_DefaultOpen))
         timeGraphWidget(ui.plots, ui.session.world, h);
     if (ImGui::CollapsingHeader("X-Y graph", ImGuiTreeNodeFlags_DefaultOpen))
         xyGraphWidget(ui.plots, ui.session.world, h);
+}
+
+float graphHeight(float panelHeight) {
+    return std::max(140.0f, (panelHeight - 260) / 2);
+}
+
+void controlsWindow(UiContext& ui, ImVec2 display, const PanelLayout& layout) {
+    ImGui::SetNextWindowPos({0, 0});
+    ImGui::SetNextWindowSize({layout.left, display.y});
+    ImGui::Begin(layout.tabbed ? "Panels###Controls" : "Controls###Controls", nullptr,
+                 kPanelFlags | (layout.tabbed ? ImGuiWindowFlags_NoTitleBar : 0));
+    if (!layout.tabbed) {
+        controlsContent(ui);
+    } else if (ImGui::BeginTabBar("panels")) {
+        // A narrow window: controls and graphs as two tabs of one panel.
+        if (ImGui::BeginTabItem("Controls")) {
+            ImGui::BeginChild("controls");
+            controlsContent(ui);
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        if (ImGui::BeginTabItem("Graphs")) {
+            ImGui::BeginChild("graphs");
+            graphsContent(ui, graphHeight(display.y - ImGui::GetFrameHeight()));
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+    }
     ImGui::End();
 }
 
+void graphsWindow(UiContext& ui, ImVec2 display, const PanelLayout& layout) {
+    ImGui::SetNextWindowPos({display.x - layout.right, 0});
+    ImGui::SetNextWindowSize({layout.right, display.y});
+    ImGui::Begin("Graphs", &ui.view.showGraphs, kPanelFlags);
+    graphsContent(ui, graphHeight(display.y));
+    ImGui::End();
+}
+
+// The stats box's height (five lines, or two when compact) and the clock's line at the bottom of
+// the view.
+float statsHeight(bool compact) {
+    return (compact ? 2 : 5) * ImGui::GetTextLineHeightWithSpacing() +
+           2 * ImGui::GetStyle().WindowPadding.y;
+}
+float clockLine() {
+    return ImGui::GetFontSize() + 16;
+}
+// Too narrow a view for the clock and the stats side by side: the stats, short, go above the
+// clock.
+bool narrowView(const Rect& view) {
+    const float clock = ImGui::CalcTextSize("time 000.00 s    real 000.00 s    paused").x;
+    const float stats = ImGui::CalcTextSize("60 fps  frame 16.7 ms  step 0.0123 ms x2").x;
+    return view.size().x < clock + stats + 60;
+}
+
 void statsWindow(UiContext& ui, const Rect& view) {
-    // Bottom right, beside the clock; in a narrow view, top right under the energy bar.
-    if (!statsOnTop(view)) {
-        ImGui::SetNextWindowPos({view.max.x - 10, view.max.y - 10}, ImGuiCond_Always, {1, 1});
-    } else {
-        ImGui::SetNextWindowPos({view.max.x - 10, view.min.y + belowEnergyBar(ui.view) + 10},
-                                ImGuiCond_Always, {1, 0});
-    }
-    ImGui::SetNextWindowBgAlpha(0.55f);
-    ImGui::Begin("Stats", &ui.view.showStats,
-                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
-                     ImGuiWindowFlags_NoNav);
-    noteOverlay(ui.panels);
     const Stats& st = ui.stats;
     const carom::World& w = ui.session.world;
     const carom::Diagnostics& d = w.diagnostics();
     const CollisionReadout& c = st.collisions;
-    ImGui::Text("%.0f fps  frame %.1f ms  step %.3g ms x%d", st.fps, st.frameMs, st.msPerStep,
-                st.stepsLastFrame);
-    ImGui::Text("bodies %zu  contacts %zu (%d points)", w.bodies().size(), w.contacts().size(),
-                d.contactPoints);
-    ImGui::Text("collisions %d last step, %llu in all", d.collisions,
-                static_cast<unsigned long long>(d.totalCollisions));
-    if (c.lastCount > 0) {
-        ImGui::Text("last %d at %.2f s: dE %+.2g J each", c.lastCount, c.lastTime,
-                    c.lastEnergy / c.lastCount);
-        ImGui::Text("mean dE per collision %+.2g J", d.totalCollisionEnergy / d.totalCollisions);
+    char lines[5][128];
+    int n = 0;
+    std::snprintf(lines[n++], sizeof lines[0], "%.0f fps  frame %.1f ms  step %.3g ms x%d", st.fps,
+                  st.frameMs, st.msPerStep, st.stepsLastFrame);
+    // A narrow view (a small window) gets the short form: two lines.
+    const bool compact = narrowView(view);
+    if (compact) {
+        std::snprintf(lines[n++], sizeof lines[0], "bodies %zu  contacts %zu  collisions %llu",
+                      w.bodies().size(), w.contacts().size(),
+                      static_cast<unsigned long long>(d.totalCollisions));
+    } else {
+        std::snprintf(lines[n++], sizeof lines[0], "bodies %zu  contacts %zu (%d points)",
+                      w.bodies().size(), w.contacts().size(), d.contactPoints);
+        std::snprintf(lines[n++], sizeof lines[0], "collisions %d last step, %llu in all",
+                      d.collisions, static_cast<unsigned long long>(d.totalCollisions));
+        if (c.lastCount > 0) {
+            std::snprintf(lines[n++], sizeof lines[0], "last %d at %.2f s: dE %+.2g J each",
+                          c.lastCount, c.lastTime, c.lastEnergy / c.lastCount);
+            std::snprintf(lines[n++], sizeof lines[0], "mean dE per collision %+.2g J",
+                          d.totalCollisionEnergy / double(d.totalCollisions));
+        } else { // the same five lines always: the box keeps its size
+            std::snprintf(lines[n++], sizeof lines[0], "no collision yet");
+            std::snprintf(lines[n++], sizeof lines[0], " ");
+        }
     }
+    // The window is sized from this frame's text (an auto-resizing window follows a frame late,
+    // and clipped the first line while its numbers grew), a little wider so that it does not
+    // change with every digit, and never wider than the view.
+    float width = 0;
+    for (int i = 0; i < n; ++i)
+        width = std::max(width, ImGui::CalcTextSize(lines[i]).x);
+    const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+    const float em = ImGui::GetFontSize();
+    width = std::min(std::ceil((width + 2 * pad.x) / em + 0.5f) * em, view.size().x - 20);
+    // Bottom right, beside the clock, or above it in a narrow view: in the strip that the
+    // camera's fit leaves free (fitViewRect).
+    const float below = compact && ui.view.showClock ? clockLine() : 0;
+    ImGui::SetNextWindowPos({view.max.x - 10, view.max.y - 10 - below}, ImGuiCond_Always, {1, 1});
+    ImGui::SetNextWindowSize({width, statsHeight(compact)});
+    ImGui::SetNextWindowBgAlpha(0.55f);
+    ImGui::Begin("Stats", &ui.view.showStats,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+    noteOverlay(ui.panels);
+    for (int i = 0; i < n; ++i)
+        ImGui::TextUnformatted(lines[i]);
     ImGui::End();
 }
 
@@ -504,14 +608,18 @@ void helpWindow(UiContext& ui, const Rect& view) {
         {"Tab", "hide / show all panels"},
         {"H or F1", "this help"},
         {"Ctrl+Q", "quit"},
+        {"Ctrl+O", "open a scene file (the file browser)"},
         {"S F E D", "block1 thrusters: left, right, up, down"},
         {"J L I K, arrows", "block2 thrusters: left, right, up, down"},
+        {"", "(only in scenes with bodies named block1 / block2;\n the line under the scene name "
+             "says)"},
         {"Shift + left/right", "spin instead of push"},
         {"drag a body", "mouse spring (running) / move it (paused)"},
         {"Ctrl/Alt + drag", "rotate the body (paused)"},
         {"click a body", "open it in the inspector"},
         {"drag empty space", "pan (also middle/right button, Shift+drag)"},
         {"wheel", "zoom about the cursor"},
+        {"drop a file", "opens it (Open... in Scene browses)"},
     };
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
         for (const auto& r : rows) {
@@ -540,21 +648,98 @@ void noteCollisions(CollisionReadout& r, const Session& s) {
     r.totalEnergy = d.totalCollisionEnergy;
 }
 
+PanelLayout panelLayout(const ViewOptions& v, ImVec2 display) {
+    PanelLayout l;
+    if (!v.showUi) return l;
+    const float left = std::clamp(0.22f * display.x, 260.0f, 330.0f);
+    const float right = std::clamp(0.26f * display.x, 280.0f, 440.0f);
+    if (v.showControls) l.left = left;
+    if (v.showGraphs) l.right = right;
+    if (l.left > 0 && l.right > 0 && l.left + l.right > 0.5f * display.x) {
+        l.left = std::clamp(0.36f * display.x, 280.0f, 340.0f);
+        l.right = 0;
+        l.tabbed = true;
+    }
+    return l;
+}
+
 Rect simViewRect(const ViewOptions& v, ImVec2 display) {
-    Rect r{{0, 0}, display};
-    if (v.showUi && v.showControls) r.min.x = leftPanelWidth(display);
-    if (v.showUi && v.showGraphs) r.max.x = display.x - rightPanelWidth(display);
+    const PanelLayout l = panelLayout(v, display);
+    Rect r{{l.left, 0}, {display.x - l.right, display.y}};
     if (r.max.x - r.min.x < 100) r = {{0, 0}, display};
     return r;
 }
 
+Rect fitViewRect(const ViewOptions& v, ImVec2 display) {
+    Rect r = simViewRect(v, display);
+    const float top = v.showEnergy ? belowEnergyBar(v) + 4 : 0;
+    float bottom = v.showClock ? clockLine() : 0;
+    if (v.showUi && v.showStats)
+        bottom = narrowView(r) ? statsHeight(true) + 14 + (v.showClock ? clockLine() : 0)
+                               : statsHeight(false) + 14;
+    if (r.size().y - top - bottom > 100) {
+        r.min.y += top;
+        r.max.y -= bottom;
+    }
+    return r;
+}
+
+void wrappedText(const std::string& text, ImVec4 color) {
+    // Lines broken at spaces, after a '/' (long paths) and at '\n'; never inside a number. A
+    // piece wider than the line stands alone on its line.
+    const float width = std::max(ImGui::GetContentRegionAvail().x, 20.0f);
+    std::vector<std::string> lines;
+    std::string line, piece;
+    auto place = [&](const std::string& sep) { // `piece` onto the line, then `sep`
+        if (!line.empty() && ImGui::CalcTextSize((line + piece).c_str()).x > width) {
+            while (!line.empty() && line.back() == ' ')
+                line.pop_back();
+            lines.push_back(line);
+            line.clear();
+        }
+        line += piece + sep;
+        piece.clear();
+    };
+    for (char c : text) {
+        if (c == ' ') {
+            place(" ");
+        } else if (c == '\n') {
+            place("");
+            lines.push_back(line);
+            line.clear();
+        } else {
+            piece += c;
+            if (c == '/') place("");
+        }
+    }
+    place("");
+    lines.push_back(line);
+    for (const std::string& l : lines)
+        if (color.w > 0)
+            ImGui::TextColored(color, "%s", l.c_str());
+        else
+            ImGui::TextDisabled("%s", l.c_str());
+}
+
+namespace {
+
+// A preset's file: they have their own list, and stay out of the recent files.
+bool isPreset(const PanelState& p, const std::string& path) {
+    return std::any_of(p.presets.begin(), p.presets.end(),
+                       [&](const Preset& pr) { return resolvePath(pr.path) == path; });
+}
+
+} // namespace
+
 bool openSceneFile(UiContext& ui, const std::string& path) {
+    const std::string full = resolvePath(path);
     try {
-        replaceScene(ui.session, carom::loadScene(path), path);
-        ui.panels.fileMessage = "opened " + path;
+        replaceScene(ui.session, carom::loadScene(full), full);
+        ui.panels.fileMessage = "opened " + full;
         ui.panels.fileError = false;
         ui.panels.numObjects = std::max(1, countBlocks(ui.session.scene));
         ui.commands.fitView = true;
+        if (!isPreset(ui.panels, full)) addRecent(ui.panels.recent, full);
         return true;
     } catch (const std::exception& e) { // SceneError, or a world the engine refused
         ui.panels.fileMessage = e.what();
@@ -563,8 +748,23 @@ bool openSceneFile(UiContext& ui, const std::string& path) {
     }
 }
 
-bool statsOnTop(const Rect& view) {
-    return view.size().x < 540;
+bool saveSceneFile(UiContext& ui, const std::string& path) {
+    const std::string full = resolvePath(path);
+    try {
+        carom::saveScene(carom::captureScene(ui.session.world, ui.session.scene.name), full);
+        ui.panels.fileMessage = "saved " + full;
+        ui.panels.fileError = false;
+        addRecent(ui.panels.recent, full);
+        return true;
+    } catch (const std::exception& e) {
+        ui.panels.fileMessage = e.what();
+        ui.panels.fileError = true;
+        return false;
+    }
+}
+
+bool statsOnTop(const Rect&) {
+    return false; // always at the bottom now, where the camera's fit leaves room for them
 }
 
 float belowEnergyBar(const ViewOptions& view) {
@@ -579,15 +779,24 @@ void noteOverlay(PanelState& panels) {
 void drawPanels(UiContext& ui) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const Rect view = simViewRect(ui.view, display);
+    const PanelLayout layout = panelLayout(ui.view, display);
     ui.panels.overlays.clear();
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_O, false))
+        ui.panels.browser.show(FileBrowser::Mode::Open); // Ctrl+O: the file browser
+    if (!ui.panels.droppedPath.empty()) {                // a file dropped on the window
+        openSceneFile(ui, ui.panels.droppedPath);
+        ui.panels.droppedPath.clear();
+    }
     if (ui.view.showUi) {
-        if (ui.view.showControls) controlsWindow(ui, display);
-        if (ui.view.showGraphs) graphsWindow(ui, display);
+        if (layout.left > 0) controlsWindow(ui, display, layout);
+        if (layout.right > 0) graphsWindow(ui, display, layout);
         if (ui.view.showStats) statsWindow(ui, view);
         if (ui.session.selected) inspectorWindow(ui, view);
     }
     if (ui.view.showHelp) helpWindow(ui, view);
     if (ui.view.showHint) hintWindow(ui, view);
+    fileBrowserWindow(ui, view);
 }
 
 } // namespace app

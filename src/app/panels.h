@@ -4,6 +4,7 @@
 #pragma once
 
 #include "camera.h"
+#include "file_browser.h"
 #include "input.h"
 #include "plots.h"
 #include "scenes.h"
@@ -49,10 +50,14 @@ struct PanelState {
     std::string paramError;     // a refused parameter
     std::string inspectorError; // a refused inspector value
     std::vector<Rect> overlays; // the windows over the simulation view in the last frame
+    std::vector<std::string> recent; // recent scene files, newest first (remembered in the prefs)
+    std::string droppedPath;         // a file dropped on the window, opened by the next drawPanels
+    FileBrowser browser;
+    bool lightStyle = false; // the ImGui colours in use are the light ones
 };
 
-// The stats window sits bottom right in the view, or top right when the view is too narrow for
-// it beside the clock; the inspector takes the other end of the left side.
+// Whether the stats window sits at the top of the view (it no longer does: it keeps to the bottom
+// right, beside or above the clock); the inspector takes the other end of the left side.
 bool statsOnTop(const Rect& view);
 
 // How far below the top of the simulation view the windows placed there start: under the energy
@@ -72,21 +77,34 @@ struct UiContext {
     const Stats& stats;
 };
 
-// The side panels' widths: a quarter and a third of the window, within bounds that keep their
-// labels and graphs readable, so that a small window still leaves room for the simulation.
-inline float leftPanelWidth(ImVec2 display) {
-    return std::clamp(0.25f * display.x, 260.0f, 310.0f);
-}
-inline float rightPanelWidth(ImVec2 display) {
-    return std::clamp(0.33f * display.x, 300.0f, 420.0f);
-}
+// Where the side panels go. Controls on the left and graphs on the right, each at most a little
+// over a quarter of the window so that the simulation keeps at least half of it; when the two
+// would take more than half (a window narrower than about 1100 px), they collapse into one panel
+// on the left with a tab for each.
+struct PanelLayout {
+    float left = 0, right = 0; // widths, 0 for none
+    bool tabbed = false;       // the left panel holds both, as tabs
+};
+PanelLayout panelLayout(const ViewOptions& view, ImVec2 display);
 
 // The part of the window that shows the simulation (not covered by the side panels).
 Rect simViewRect(const ViewOptions& view, ImVec2 display);
+// The part of the view the camera fits the scene into (Home, Fit): the view without the energy
+// bar's strip at the top and the clock's line at the bottom.
+Rect fitViewRect(const ViewOptions& view, ImVec2 display);
 void drawPanels(UiContext& ui);
 
+// Text wrapped at spaces and after a '/' only (ImGui's own wrapping also breaks after '.', which
+// splits "-1.000000"), in `color` (or disabled text when alpha is 0).
+void wrappedText(const std::string& text, ImVec4 color = {0, 0, 0, 0});
+
 // Loads a scene file into the session; on failure keeps the old scene and reports the error.
+// The path is resolved against the current directory first, and the message says it whole; a
+// file opened or saved goes to the front of the recent files (the presets do not).
 bool openSceneFile(UiContext& ui, const std::string& path);
+// Saves the world as a scene file; reports the result like openSceneFile.
+bool saveSceneFile(UiContext& ui, const std::string& path);
+void fileBrowserWindow(UiContext& ui, const Rect& simView); // file_browser.cpp
 void inspectorWindow(UiContext& ui, const Rect& simView); // inspector.cpp
 
 } // namespace app

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <type_traits>
@@ -62,6 +63,12 @@ template <class F> void visit(Prefs& p, F&& f) {
     f("time_graph_window", p.timeWindow, Limits{1, 600});
     f("xy_graph_x", p.xyX);
     f("xy_graph_y", p.xyY);
+    static const char* const recentKeys[] = {"recent_1", "recent_2", "recent_3", "recent_4",
+                                             "recent_5", "recent_6", "recent_7", "recent_8"};
+    static_assert(std::size(recentKeys) == std::tuple_size_v<decltype(p.recentFiles)>);
+    for (std::size_t i = 0; i < p.recentFiles.size(); ++i)
+        f(recentKeys[i], p.recentFiles[i]);
+    f("browser_folder", p.browserFolder);
 }
 
 template <class T> void parseInto(const std::string& text, T& out, Limits limits) {

@@ -6,13 +6,18 @@
 
 #include "plots.h"
 #include "view_options.h"
+#include <array>
 #include <string>
 
 namespace app {
 
 struct Prefs {
     ViewOptions view;
-    int windowWidth = 1280, windowHeight = 800;
+    // The window's size when it last closed; 0 until then: the first window fills the screen's
+    // usable area (app.cpp), and a remembered size is cut down to fit the screen.
+    int windowWidth = 0, windowHeight = 0;
+    std::array<std::string, 8> recentFiles; // newest first, "" for none
+    std::string browserFolder;              // where the file browser was last
     std::array<std::string, 3> timeVars{"kinetic energy", "potential energy", "total energy"};
     std::string xyX = "block1.x", xyY = "block1.vx";
     double timeWindow = 10;
