@@ -9,6 +9,7 @@
 #include "scenes.h"
 #include "session.h"
 #include "view_options.h"
+#include <optional>
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -48,6 +49,9 @@ struct PanelState {
     bool fileError = false;
     std::string paramError;     // a refused parameter
     std::string inspectorError; // a refused inspector value
+    std::optional<carom::BodyId> inspectorBody; // the body the inspector showed last frame
+    Rect inspectorRect{{0, 0}, {0, 0}};         // where it was then
+    int inspectorFrame = -10;                   // ImGui's frame count when it was last shown
     std::vector<Rect> overlays; // the windows over the simulation view in the last frame
 };
 
@@ -70,6 +74,7 @@ struct UiContext {
     PlotState& plots;
     Commands& commands;
     const Stats& stats;
+    const Camera* camera = nullptr; // the view's: the inspector keeps clear of its body
 };
 
 // The side panels' widths: a quarter and a third of the window, within bounds that keep their
