@@ -39,8 +39,10 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
     d.grabLocal = b.localPoint(hit->point);
     d.grabOffset = p - hit->point;
     if (!s.stepper.paused) {
-        // Running: a zero-length spring from the grabbed body point to the cursor.
-        s.world.setMouseSpring(d.body, d.grabLocal, p, grabDampingRatio(s.world.settings()));
+        // Running: a zero-length spring from the grabbed body point to the cursor (less the few
+        // pixels it missed the body by, so that a click does not tug at the body).
+        s.world.setMouseSpring(d.body, d.grabLocal, hit->point,
+                               grabDampingRatio(s.world.settings()));
         d.mode = Mode::Spring;
     } else if (rotateMod) {
         d.mode = Mode::Rotate;
@@ -62,7 +64,7 @@ void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& c
         cam.pan({float(e.xrel), float(e.yrel)});
         break;
     case Mode::Spring:
-        s.world.moveMouseSpring(p);
+        s.world.moveMouseSpring(p - d.grabOffset);
         break;
     case Mode::Move: {
         // Keep the grabbed body point where it was from the cursor: c = p − offset − R(θ) r_local.

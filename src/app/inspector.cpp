@@ -64,24 +64,34 @@ bool overlaps(const Rect& a, const Rect& b) {
     return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
 }
 
-// Of the view's four corners, the one for a window of `size` that keeps clear of the body's
-// circle on screen (centre c, radius r) and of the other windows over the view, and is farthest
-// from the body; the window's top-left corner.
+// Where a window of `size` keeps clear of the body's circle on screen (centre c, radius r): of the
+// view's four corners and the four places beside the body, the one that does not cover the body,
+// covers the fewest other windows, stays in the view as far as it can (a small window's view may
+// be narrower than the inspector) and is farthest from the body. Returns the top-left corner.
 ImVec2 placeAwayFrom(const UiContext& ui, const Rect& view, ImVec2 size, ImVec2 c, float r) {
     const float margin = 10;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
     const float top = view.min.y + belowEnergyBar(ui.view) + margin;
     const float bottom = view.max.y - 40 - size.y; // above the clock
     const float left = view.min.x + margin, right = view.max.x - margin - size.x;
-    const ImVec2 corners[4] = {{left, top}, {right, top}, {left, bottom}, {right, bottom}};
-    ImVec2 best = corners[0];
+    const ImVec2 candidates[8] = {
+        {left, top}, {right, top}, {left, bottom}, {right, bottom},
+        {c.x + r + margin, c.y - size.y / 2}, {c.x - r - margin - size.x, c.y - size.y / 2},
+        {c.x - size.x / 2, c.y - r - margin - size.y}, {c.x - size.x / 2, c.y + r + margin}};
+    ImVec2 best = candidates[0];
     double bestScore = -INFINITY;
-    for (const ImVec2& at : corners) {
+    for (ImVec2 at : candidates) {
+        at.x = std::clamp(at.x, 0.0f, std::max(0.0f, display.x - size.x));
+        at.y = std::clamp(at.y, 0.0f, std::max(0.0f, display.y - size.y));
         const Rect rect{at, {at.x + size.x, at.y + size.y}};
         const ImVec2 mid = rect.center();
         double score = std::hypot(mid.x - c.x, mid.y - c.y);
         if (overlaps(rect, c, r)) score -= 1e6;
         for (const Rect& o : ui.panels.overlays)
             if (overlaps(rect, o)) score -= 1e4;
+        const float inX = std::max(0.0f, std::min(rect.max.x, view.max.x) - std::max(rect.min.x, view.min.x));
+        const float inY = std::max(0.0f, std::min(rect.max.y, view.max.y) - std::max(rect.min.y, view.min.y));
+        score -= 1e3 * (1 - double(inX) * inY / (double(size.x) * size.y));
         if (score > bestScore) {
             bestScore = score;
             best = at;
