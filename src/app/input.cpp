@@ -21,6 +21,7 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
     d.button = e.button;
     d.generation = s.generation;
     d.pressAt = {float(e.x), float(e.y)};
+    d.pressTicks = SDL_GetTicks();
     const bool shift = SDL_GetModState() & KMOD_SHIFT;
     const bool rotateMod = SDL_GetModState() & (KMOD_CTRL | KMOD_ALT);
     if (e.button != SDL_BUTTON_LEFT || shift) {
@@ -28,6 +29,7 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
         return;
     }
     const carom::Vec2 p = mouseWorld(cam, e.x, e.y);
+    d.cursor = p;
     // The nearest body within a few pixels, as myPhysicsLab: a thin ball needs no exact aim.
     const auto hit = s.world.bodyNear(p, kGrabPixels / cam.scale);
     if (!hit) {
@@ -40,9 +42,7 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
     d.grabOffset = p - hit->point;
     if (!s.stepper.paused) {
         // Running: a zero-length spring from the grabbed body point to the cursor (less the few
-        // pixels it missed the body by, so that a click does not tug at the body).
-        s.world.setMouseSpring(d.body, d.grabLocal, hit->point,
-                               grabDampingRatio(s.world.settings()));
+        // pixels it missed the body by), once the press is more than a click (attachSpring).
         d.mode = Mode::Spring;
     } else if (rotateMod) {
         d.mode = Mode::Rotate;
@@ -54,16 +54,25 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
     }
 }
 
+void attachSpring(DragState& d, Session& s) {
+    if (d.springAttached) return;
+    s.world.setMouseSpring(d.body, d.grabLocal, d.cursor - d.grabOffset,
+                           grabDampingRatio(s.world.settings()));
+    d.springAttached = true;
+}
+
 void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& cam) {
     DragState& d = in.drag;
     if (d.mode == Mode::None) return;
     if (std::hypot(e.x - d.pressAt.x, e.y - d.pressAt.y) > kClickPixels) d.moved = true;
     const carom::Vec2 p = mouseWorld(cam, e.x, e.y);
+    d.cursor = p;
     switch (d.mode) {
     case Mode::Pan:
         cam.pan({float(e.xrel), float(e.yrel)});
         break;
     case Mode::Spring:
+        if (d.moved) attachSpring(d, s);
         s.world.moveMouseSpring(p - d.grabOffset);
         break;
     case Mode::Move: {
@@ -89,7 +98,7 @@ void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& c
 void release(InputState& in, const SDL_MouseButtonEvent& e, Session& s) {
     DragState& d = in.drag;
     if (d.mode == Mode::None || e.button != d.button) return;
-    if (d.mode == Mode::Spring) s.world.clearMouseSpring();
+    if (d.mode == Mode::Spring && d.springAttached) s.world.clearMouseSpring();
     // A click (no drag) on a body opens it in the inspector; on empty space it closes it.
     if (!d.moved && d.button == SDL_BUTTON_LEFT) {
         if (d.mode == Mode::Pan)
@@ -172,10 +181,14 @@ void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, Vi
     }
 }
 
-void syncDrag(InputState& in, const Session& s) {
-    if (in.drag.mode != Mode::None && in.drag.generation != s.generation &&
-        in.drag.mode != Mode::Pan)
-        in.drag.mode = Mode::None;
+void syncDrag(InputState& in, Session& s) {
+    DragState& d = in.drag;
+    if (d.mode != Mode::None && d.generation != s.generation && d.mode != Mode::Pan) {
+        d.mode = Mode::None;
+        return;
+    }
+    if (d.mode == Mode::Spring && !d.springAttached && SDL_GetTicks() - d.pressTicks >= kHoldMs)
+        attachSpring(d, s);
 }
 
 std::optional<double> grabDampingRatio(const carom::WorldSettings& settings) {

@@ -16,9 +16,12 @@ namespace app {
 
 // A press grabs the dynamic body nearest to the cursor within kGrabPixels (on screen), at its
 // point nearest to the cursor; a press that moves less than kClickPixels before the release is a
-// click, which opens the body in the inspector (a grab does not).
+// click, which opens the body in the inspector (a grab does not). While the simulation runs, the
+// mouse spring takes hold once the cursor has moved that far or the button has been held
+// kHoldMs, so that a click to inspect a body does not tug at it.
 constexpr double kGrabPixels = 12;
 constexpr double kClickPixels = 4;
+constexpr Uint32 kHoldMs = 200;
 
 struct DragState {
     enum class Mode { None, Spring, Move, Rotate, Pan };
@@ -31,6 +34,9 @@ struct DragState {
     double startCursorAngle = 0; // direction from the centre to the cursor then
     int button = 0;
     bool moved = false; // the cursor went more than kClickPixels from pressAt
+    Uint32 pressTicks = 0;      // SDL_GetTicks() at the press
+    bool springAttached = false; // Mode::Spring: the world's mouse spring is on
+    carom::Vec2 cursor{0, 0};    // the cursor's last world point
     std::uint64_t generation = 0; // the world the drag belongs to
 };
 
@@ -52,8 +58,9 @@ void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, Vi
                  const Rect& simView, const std::vector<Rect>& overlays);
 // Sets the thrusters from the keys held now (all off when ImGui has the keyboard).
 void updateThrusters(Session& s, bool keyboardFree);
-// Ends a drag that belonged to a world that has since been rebuilt.
-void syncDrag(InputState& in, const Session& s);
+// Once a frame: ends a drag that belonged to a world that has since been rebuilt; puts the mouse
+// spring on once the button has been held kHoldMs.
+void syncDrag(InputState& in, Session& s);
 
 // The mouse spring's damping ratio for a grab: critical (1) while the world's spring_damping is
 // 0 (the default), so that c = 2√(k m) for the grabbed body; none (the setting is used as it is)
