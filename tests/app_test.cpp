@@ -68,9 +68,12 @@ const std::string kApp = CAROM_APP;
 
 TEST(App, RefusesBadArgumentsWithAnErrorLine) {
     const fs::path dir = tempDir("args");
-    const char* cases[] = {"--frames x --screenshot a.png", "--no-such-option",
-                           "/nonexistent/scene.json", "--window 10x10",
-                           "--save-on-exit /nonexistent/out.json", "--drag 1,2,3",
+    const char* cases[] = {"--frames x --screenshot a.png",
+                           "--no-such-option",
+                           "/nonexistent/scene.json",
+                           "--window 10x10",
+                           "--save-on-exit /nonexistent/out.json",
+                           "--drag 1,2,3",
                            "--drag 1,2,3,4,-1"};
     for (const char* args : cases) {
         const Outcome r = run(kApp + " " + args, dir);
@@ -286,7 +289,8 @@ TEST(App, SlowNearMissPressGrabsTheThinBall) {
   "bodies": [
     { "name": "ball", "shape": { "type": "circle", "radius": 0.05 }, "position": [0, 0], "mass": 1 }
   ]
-})", dragArg(x0, y0, x0, v.sy(2), 1.0));
+})",
+                                   dragArg(x0, y0, x0, v.sy(2), 1.0));
     const carom::BodyDef& ball = bodyNamed(s, "ball");
     EXPECT_GT(ball.position.y, 0.5) << "the press did not grab the ball";
     EXPECT_LT(ball.position.y, 2.0);
@@ -310,7 +314,8 @@ TEST(App, SlowMouseSpringIsDampedByDefault) {
     { "name": "block", "shape": { "type": "box", "width": 1, "height": 1 }, "position": [0, 0],
       "mass": 1 }
   ]
-})", dragArg(v.sx(0), v.sy(0), v.sx(3), v.sy(0), 2.0));
+})",
+                                   dragArg(v.sx(0), v.sy(0), v.sx(3), v.sy(0), 2.0));
     const carom::BodyDef& b = bodyNamed(s, "block");
     const double ke = 0.5 * (b.velocity.x * b.velocity.x + b.velocity.y * b.velocity.y) +
                       0.5 * (1.0 / 6.0) * b.angularVelocity * b.angularVelocity;

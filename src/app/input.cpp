@@ -222,7 +222,7 @@ bool DragScriptRun::done() const {
 
 namespace {
 
-constexpr int kScriptStartFrame = 3; // the layout of the first frames is known by then
+constexpr int kScriptStartFrame = 3;  // the layout of the first frames is known by then
 constexpr int kScriptMoveFrames = 10; // the cursor goes from (x0, y0) to (x1, y1) in these
 
 void pushMouse(Uint32 type, float x, float y, float xrel = 0, float yrel = 0) {

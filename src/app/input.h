@@ -27,16 +27,16 @@ struct DragState {
     enum class Mode { None, Spring, Move, Rotate, Pan };
     Mode mode = Mode::None;
     carom::BodyId body = 0;
-    carom::Vec2 grabLocal{0, 0}; // the grabbed body point (body frame)
+    carom::Vec2 grabLocal{0, 0};  // the grabbed body point (body frame)
     carom::Vec2 grabOffset{0, 0}; // cursor minus grabbed point when pressed (world, for Move)
     ImVec2 pressAt{0, 0};         // where the press was, pixels
     double startAngle = 0;       // body angle when a rotation began
     double startCursorAngle = 0; // direction from the centre to the cursor then
     int button = 0;
-    bool moved = false; // the cursor went more than kClickPixels from pressAt
-    Uint32 pressTicks = 0;      // SDL_GetTicks() at the press
-    bool springAttached = false; // Mode::Spring: the world's mouse spring is on
-    carom::Vec2 cursor{0, 0};    // the cursor's last world point
+    bool moved = false;           // the cursor went more than kClickPixels from pressAt
+    Uint32 pressTicks = 0;        // SDL_GetTicks() at the press
+    bool springAttached = false;  // Mode::Spring: the world's mouse spring is on
+    carom::Vec2 cursor{0, 0};     // the cursor's last world point
     std::uint64_t generation = 0; // the world the drag belongs to
 };
 
@@ -78,8 +78,8 @@ bool parseDragScript(const std::string& text, DragScript& out);
 struct DragScriptRun {
     DragScript script;
     int stage = 0, frame = 0;
-    double heldSim = 0;   // simulated time when the cursor reached (x1, y1)
-    double heldReal = 0;  // real seconds held so far
+    double heldSim = 0;  // simulated time when the cursor reached (x1, y1)
+    double heldReal = 0; // real seconds held so far
     bool done() const;
 };
 // Called once a frame before the events are read: pushes the script's next events.

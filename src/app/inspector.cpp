@@ -74,10 +74,14 @@ ImVec2 placeAwayFrom(const UiContext& ui, const Rect& view, ImVec2 size, ImVec2 
     const float top = view.min.y + belowEnergyBar(ui.view) + margin;
     const float bottom = view.max.y - 40 - size.y; // above the clock
     const float left = view.min.x + margin, right = view.max.x - margin - size.x;
-    const ImVec2 candidates[8] = {
-        {left, top}, {right, top}, {left, bottom}, {right, bottom},
-        {c.x + r + margin, c.y - size.y / 2}, {c.x - r - margin - size.x, c.y - size.y / 2},
-        {c.x - size.x / 2, c.y - r - margin - size.y}, {c.x - size.x / 2, c.y + r + margin}};
+    const ImVec2 candidates[8] = {{left, top},
+                                  {right, top},
+                                  {left, bottom},
+                                  {right, bottom},
+                                  {c.x + r + margin, c.y - size.y / 2},
+                                  {c.x - r - margin - size.x, c.y - size.y / 2},
+                                  {c.x - size.x / 2, c.y - r - margin - size.y},
+                                  {c.x - size.x / 2, c.y + r + margin}};
     ImVec2 best = candidates[0];
     double bestScore = -INFINITY;
     for (ImVec2 at : candidates) {
@@ -89,8 +93,10 @@ ImVec2 placeAwayFrom(const UiContext& ui, const Rect& view, ImVec2 size, ImVec2 
         if (overlaps(rect, c, r)) score -= 1e6;
         for (const Rect& o : ui.panels.overlays)
             if (overlaps(rect, o)) score -= 1e4;
-        const float inX = std::max(0.0f, std::min(rect.max.x, view.max.x) - std::max(rect.min.x, view.min.x));
-        const float inY = std::max(0.0f, std::min(rect.max.y, view.max.y) - std::max(rect.min.y, view.min.y));
+        const float inX =
+            std::max(0.0f, std::min(rect.max.x, view.max.x) - std::max(rect.min.x, view.min.x));
+        const float inY =
+            std::max(0.0f, std::min(rect.max.y, view.max.y) - std::max(rect.min.y, view.min.y));
         score -= 1e3 * (1 - double(inX) * inY / (double(size.x) * size.y));
         if (score > bestScore) {
             bestScore = score;

@@ -9,8 +9,8 @@
 #include "scenes.h"
 #include "session.h"
 #include "view_options.h"
-#include <optional>
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
