@@ -13,6 +13,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -67,9 +68,13 @@ const std::string kApp = CAROM_APP;
 
 TEST(App, RefusesBadArgumentsWithAnErrorLine) {
     const fs::path dir = tempDir("args");
-    const char* cases[] = {"--frames x --screenshot a.png", "--no-such-option",
-                           "/nonexistent/scene.json", "--window 10x10",
-                           "--save-on-exit /nonexistent/out.json"};
+    const char* cases[] = {"--frames x --screenshot a.png",
+                           "--no-such-option",
+                           "/nonexistent/scene.json",
+                           "--window 10x10",
+                           "--save-on-exit /nonexistent/out.json",
+                           "--drag 1,2,3",
+                           "--drag 1,2,3,4,-1"};
     for (const char* args : cases) {
         const Outcome r = run(kApp + " " + args, dir);
         EXPECT_NE(r.status, 0) << args;
@@ -137,6 +142,25 @@ TEST(App, FirstWindowFitsTheScreen) {
     EXPECT_EQ(be32(20), 600u);
 }
 
+namespace {
+
+// Where the app's first view of a 1280×800 window puts the world point (x, y) when the scene's
+// walls make a 14 m square box (left −6, right 6, bottom −6, top 6, thickness 1; app/camera.cpp
+// fit, app/panels.cpp layout): the box fitted with a 0.94 margin into the part of the window
+// between the controls (22% of the width) and the graphs (26%), below the energy bar (8 + 3 × 15
+// + 26 px, and 4 more) and above the stats box (5 lines of 15 + 4 px, 2 × 8 px of padding, 14 px
+// of margin).
+struct FirstView {
+    double viewLeft = 0.22 * 1280, viewRight = 1280 - 0.26 * 1280;
+    double viewTop = 8 + 3 * 15 + 26 + 4, viewBottom = 800 - (5 * 19 + 16 + 14);
+    double scale = 0.94 * std::min((viewRight - viewLeft) / 14.0, (viewBottom - viewTop) / 14.0);
+    double cx = (viewLeft + viewRight) / 2, cy = (viewTop + viewBottom) / 2;
+    double sx(double x) const { return cx + x * scale; }
+    double sy(double y) const { return cy - y * scale; }
+};
+
+} // namespace
+
 // block1 and block2 at rest in free space (no gravity). The script presses on block1's centre
 // and moves the cursor 2 m up while the simulation runs: the mouse spring pulls block1 up. It
 // holds I (block2's up thruster): block2 gains upward velocity, thrust / m = 1.5 m/s² times the
@@ -156,18 +180,9 @@ TEST(App, SlowScriptedDragAndThrusterChangeTheSavedState) {
       "position": [3, -2], "mass": 1 }
   ]
 })";
-    // Where the app's first view puts the world (app/camera.cpp fit, app/panels.cpp layout): the
-    // walls' outer box, 14 m square, fitted with a 0.94 margin into the part of a 1280×800
-    // window between the controls (22% of the width) and the graphs (26%), below the energy bar
-    // (8 + 3 × 15 + 26 px, and 4 more) and above the stats box (5 lines of 15 + 4 px, 2 × 8 px
-    // of padding, 14 px of margin).
-    const double viewLeft = 0.22 * 1280, viewRight = 1280 - 0.26 * 1280;
-    const double viewTop = 8 + 3 * 15 + 26 + 4, viewBottom = 800 - (5 * 19 + 16 + 14);
-    const double scale =
-        0.94 * std::min((viewRight - viewLeft) / 14.0, (viewBottom - viewTop) / 14.0);
-    const double cx = (viewLeft + viewRight) / 2, cy = (viewTop + viewBottom) / 2;
-    auto sx = [&](double x) { return int(std::lround(cx + x * scale)); };
-    auto sy = [&](double y) { return int(std::lround(cy - y * scale)); };
+    const FirstView v;
+    auto sx = [&](double x) { return int(std::lround(v.sx(x))); };
+    auto sy = [&](double y) { return int(std::lround(v.sy(y))); };
 
     const fs::path script = dir / "script.sh";
     std::ofstream(script)
@@ -292,4 +307,91 @@ TEST(App, SlowOpenThroughTheFileBrowser) {
     const std::string ini = readAll(dir / "carom" / "carom.ini");
     EXPECT_NE(ini.find("recent_1 = " + (dir / "other.json").string()), std::string::npos) << ini;
     EXPECT_EQ(ini.find("broken.json"), std::string::npos) << ini;
+}
+
+namespace {
+
+// Runs the app on `sceneJson` under Xvfb with the scripted drag `drag` (--drag, pixels) and
+// returns the scene it saves on the way out.
+carom::Scene runDrag(const std::string& name, const std::string& sceneJson,
+                     const std::string& drag) {
+    const fs::path dir = tempDir(name);
+    const fs::path scene = dir / "scene.json", saved = dir / "saved.json";
+    std::ofstream(scene) << sceneJson;
+    const Outcome r =
+        run("XDG_CONFIG_HOME=" + dir.string() + " xvfb-run -a -s '-screen 0 1280x800x24' " + kApp +
+                " " + scene.string() + " --window 1280x800 --frames 20 --report --drag " + drag +
+                " --save-on-exit " + saved.string() + " >/dev/null",
+            dir);
+    EXPECT_EQ(r.status, 0) << r.err;
+    return carom::loadScene(saved.string());
+}
+
+const carom::BodyDef& bodyNamed(const carom::Scene& s, const std::string& name) {
+    for (const carom::BodyDef& d : s.bodies)
+        if (d.name == name) return d;
+    throw std::runtime_error("no body " + name);
+}
+
+std::string dragArg(double x0, double y0, double x1, double y1, double seconds) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "%ld,%ld,%ld,%ld,%g", std::lround(x0), std::lround(y0),
+                  std::lround(x1), std::lround(y1), seconds);
+    return buf;
+}
+
+} // namespace
+
+// A press 8 px outside a ball 0.05 m in radius (under 2 px on screen) grabs it, as in
+// myPhysicsLab (within 12 px), instead of panning the view. Free space, no gravity; the cursor
+// goes 2 m up and holds for 1 s. The grab point is the ball's right edge and the spring pulls it
+// (less the 8 px missed) towards (0.05, 2): the ball rises without overshooting (critically
+// damped by default), its centre within a radius of the grab point's line x = 0.05 (it turns
+// as it is pulled by its edge).
+TEST(App, SlowNearMissPressGrabsTheThinBall) {
+    if (!have("xvfb-run") || !have("Xvfb")) GTEST_SKIP() << "Xvfb is not installed";
+    const FirstView v;
+    const double r = 0.05;
+    const double x0 = v.sx(r) + 8, y0 = v.sy(0);
+    const carom::Scene s = runDrag("nearmiss", R"({
+  "format": 1, "name": "thin ball", "gravity": [0, 0],
+  "walls": { "left": -6, "right": 6, "bottom": -6, "top": 6, "thickness": 1 },
+  "bodies": [
+    { "name": "ball", "shape": { "type": "circle", "radius": 0.05 }, "position": [0, 0], "mass": 1 }
+  ]
+})",
+                                   dragArg(x0, y0, x0, v.sy(2), 1.0));
+    const carom::BodyDef& ball = bodyNamed(s, "ball");
+    EXPECT_GT(ball.position.y, 0.5) << "the press did not grab the ball";
+    EXPECT_LT(ball.position.y, 2.0);
+    EXPECT_NEAR(ball.position.x, r, r + 0.01);
+}
+
+// The mouse spring's default damping: a 1 kg block (1 m square, I = 1/6 kg m²) in free space is
+// grabbed at its centre and the cursor held 3 m away for 2 s, then released. Undamped, the spring
+// (k = 3 N/m) would swing it through the cursor and back, with up to ½ k d² = 13.5 J of kinetic
+// energy at the release; critically damped (c = 2√(k m)) it closes in without overshoot and at
+// 2 s has x(t) = d (1 + ωt) e^(−ωt) ≈ 0.4 m left and v ≈ 0.6 m/s (ω = √3): the energy at the
+// release is well under a tenth of the spring's work and the block is between its start and
+// the cursor.
+TEST(App, SlowMouseSpringIsDampedByDefault) {
+    if (!have("xvfb-run") || !have("Xvfb")) GTEST_SKIP() << "Xvfb is not installed";
+    const FirstView v;
+    const carom::Scene s = runDrag("spring", R"({
+  "format": 1, "name": "one block", "gravity": [0, 0],
+  "walls": { "left": -6, "right": 6, "bottom": -6, "top": 6, "thickness": 1 },
+  "bodies": [
+    { "name": "block", "shape": { "type": "box", "width": 1, "height": 1 }, "position": [0, 0],
+      "mass": 1 }
+  ]
+})",
+                                   dragArg(v.sx(0), v.sy(0), v.sx(3), v.sy(0), 2.0));
+    const carom::BodyDef& b = bodyNamed(s, "block");
+    const double ke = 0.5 * (b.velocity.x * b.velocity.x + b.velocity.y * b.velocity.y) +
+                      0.5 * (1.0 / 6.0) * b.angularVelocity * b.angularVelocity;
+    const double work = 0.5 * 3 * 3 * 3;
+    EXPECT_LT(ke, 0.1 * work) << "vx " << b.velocity.x << " x " << b.position.x;
+    EXPECT_GT(b.position.x, 1.5);
+    EXPECT_LT(b.position.x, 3.05) << "overshoot: the spring is not damped";
+    EXPECT_NEAR(b.position.y, 0.0, 0.1);
 }

@@ -210,6 +210,31 @@ TEST(Integrators, HarmonicOscillator) {
     EXPECT_LT(rk4, euler / 1000);
 }
 
+// A spring with damping ratio 1 (c = 2√(k m), World::setMouseSpring) is critically damped:
+// x(t) = x0 (1 + ω t) e^(−ω t), ω = √(k/m); it never overshoots the target, and the energy only
+// falls. Mass 2 kg, k = 8 N/m: ω = 2 rad/s.
+TEST(Integrators, CriticallyDampedSpringFollowsTheClosedForm) {
+    WorldSettings s;
+    s.integrator = Integrator::RK4;
+    s.gravity = {0, 0};
+    s.springStiffness = 8;
+    s.timeStep = 0.01;
+    World w(s);
+    BodyId b = w.addBody(circle("bob", {1, 0}, 0.1, 2));
+    w.setMouseSpring(b, {0, 0}, {0, 0}, 1.0);
+    double lastEnergy = 0.5 * 8 * 1.0;
+    for (int i = 0; i < 300; ++i) {
+        w.step();
+        const double t = w.time(), x = w.body(b).xf().p.x;
+        ASSERT_NEAR(x, (1 + 2 * t) * std::exp(-2 * t), 1e-6) << "t = " << t;
+        ASSERT_GT(x, 0) << "overshoot at t = " << t;
+        const double e = w.body(b).kineticEnergy() + 0.5 * 8 * x * x;
+        ASSERT_LE(e, lastEnergy + 1e-12);
+        lastEnergy = e;
+    }
+    EXPECT_THROW(w.setMouseSpring(b, {0, 0}, {0, 0}, -1.0), std::invalid_argument);
+}
+
 // Damping: with only linear drag, v(t) = v0 e^(−k t / m).
 TEST(Integrators, LinearDampingDecaysExponentially) {
     WorldSettings s;

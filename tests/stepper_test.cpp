@@ -28,3 +28,40 @@ TEST(Stepper, TurnsRealTimeIntoFixedSteps) {
     EXPECT_EQ(st.advance(w, 1.0), 1);
     EXPECT_EQ(w.stepCount(), before + 1);
 }
+
+// Drawing between steps: a body gliding at 2 m/s and turning at 1 rad/s in free space, steps of
+// 0.01 s. After 0.025 s of real time two steps have run (the body at x = 0.04, angle 0.02) and
+// half a step waits in the accumulator: it is drawn half way between the last two poses, at
+// x = 0.03 and angle 0.015, which is where it was at 0.015 s, one step behind real time. Paused, it
+// is drawn where it is.
+TEST(Stepper, DrawsThePoseInterpolatedBetweenSteps) {
+    carom::WorldSettings s;
+    s.gravity = {0, 0};
+    s.timeStep = 0.01;
+    World w(s);
+    carom::BodyDef d;
+    d.name = "puck";
+    d.shape = carom::Shape::circle(0.1);
+    d.mass = 1;
+    d.velocity = {2, 0};
+    d.angularVelocity = 1;
+    const carom::BodyId id = w.addBody(d);
+    Stepper st;
+    std::vector<carom::Transform> poses;
+    st.drawPoses(w, poses); // before any step: as it is
+    ASSERT_EQ(poses.size(), 1u);
+    EXPECT_EQ(poses[0].p.x, 0);
+    EXPECT_EQ(st.advance(w, 0.025), 2);
+    EXPECT_NEAR(w.body(id).xf().p.x, 0.04, 1e-12);
+    EXPECT_NEAR(st.fraction(w), 0.5, 1e-9);
+    st.drawPoses(w, poses);
+    EXPECT_NEAR(poses[0].p.x, 0.03, 1e-9);
+    EXPECT_NEAR(std::atan2(poses[0].q.s, poses[0].q.c), 0.015, 1e-9);
+    st.paused = true;
+    st.drawPoses(w, poses);
+    EXPECT_NEAR(poses[0].p.x, 0.04, 1e-12);
+    st.paused = false;
+    st.reset(); // a rebuilt world: drawn as it is until the next step
+    st.drawPoses(w, poses);
+    EXPECT_NEAR(poses[0].p.x, 0.04, 1e-12);
+}

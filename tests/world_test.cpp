@@ -59,6 +59,53 @@ TEST(Inputs, BadValuesAreRefusedAndChangeNothing) {
 
 // Mass properties of uniform solids: a square polygon has the box's I = m (w² + h²)/12, and
 // a polygon given off-centre is moved so that its centroid is the origin.
+// World::bodyNear: the nearest dynamic body within the distance, at its nearest point; inside a
+// body, the point itself at distance 0, the topmost of overlapping bodies; static bodies never.
+TEST(Picking, BodyNearFindsTheNearestBodyAndPoint) {
+    World w;
+    w.addBody(ground({0, -5}, 20, 1));
+    const BodyId ball = w.addBody(circle("ball", {0, 0}, 0.05, 1));
+    const BodyId block = w.addBody(box("block", {3, 0}, 1, 2, 1));
+    // 0.08 m right of the ball's centre: 0.03 m outside it, its nearest point (0.05, 0).
+    auto hit = w.bodyNear({0.08, 0}, 0.04);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->body, ball);
+    EXPECT_NEAR(hit->point.x, 0.05, 1e-12);
+    EXPECT_NEAR(hit->point.y, 0, 1e-12);
+    EXPECT_NEAR(hit->distance, 0.03, 1e-12);
+    EXPECT_FALSE(w.bodyNear({0.08, 0}, 0.02));
+    // Off the block's corner (3.5, 1) by (0.3, 0.4): distance 0.5, the corner itself.
+    hit = w.bodyNear({3.8, 1.4}, 0.6);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->body, block);
+    EXPECT_NEAR(hit->point.x, 3.5, 1e-12);
+    EXPECT_NEAR(hit->point.y, 1.0, 1e-12);
+    EXPECT_NEAR(hit->distance, 0.5, 1e-12);
+    // Off the middle of its left face: the foot on the face.
+    hit = w.bodyNear({2.3, 0.25}, 0.5);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->body, block);
+    EXPECT_NEAR(hit->point.x, 2.5, 1e-12);
+    EXPECT_NEAR(hit->point.y, 0.25, 1e-12);
+    // Nearer to the ball than to the block: the ball.
+    hit = w.bodyNear({1.0, 0}, 2.0);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->body, ball);
+    // Inside: distance 0, the point itself.
+    hit = w.bodyNear({3.1, -0.2}, 0.1);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->body, block);
+    EXPECT_EQ(hit->distance, 0);
+    EXPECT_EQ(hit->point.x, 3.1);
+    // The ground (static) is never picked; nothing near.
+    EXPECT_FALSE(w.bodyNear({0, -4.6}, 0.2));
+    // Overlapping bodies: the topmost (last added) wins.
+    const BodyId over = w.addBody(box("over", {3, 0}, 0.5, 0.5, 1));
+    hit = w.bodyNear({3.1, 0}, 0.1);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->body, over);
+}
+
 TEST(Shapes, PolygonMassPropertiesMatchTheBox) {
     Shape sq = Shape::polygon({{1, 1}, {3, 1}, {3, 2}, {1, 2}});
     EXPECT_NEAR(sq.massProperties().area, 2, 1e-12);

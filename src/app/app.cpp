@@ -283,6 +283,7 @@ void buildFrame(AppState& a, bool& quit) {
 
     Commands& cmd = a.input.commands;
     UiContext ui{s, view, a.panels, a.plots, cmd, a.stats};
+    ui.camera = &a.camera;
     drawPanels(ui);
     if (cmd.reset) reset(s);
     if (cmd.fitView || cmd.reset) fitCamera(a, display);
@@ -375,10 +376,13 @@ int runApp(const AppOptions& opt) {
     std::vector<double> frameMs, stepMs; // --report
     const Uint64 first = last;
     const double simStart = a.session.world.time();
+    DragScriptRun script;
+    if (opt.drag) script.script = *opt.drag;
     for (int n = 1; !quit; ++n) {
         const Uint64 start = SDL_GetPerformanceCounter();
         const double dt = std::min(double(start - last) / freq, 0.25); // a stall is not a jump
         last = start;
+        if (opt.drag) feedDragScript(script, a.session, dt);
         buildFrame(a, quit);
         // The physics on a second thread while OpenGL (software rendering, under Xvfb) draws.
         Advance physics;
@@ -397,7 +401,7 @@ int runApp(const AppOptions& opt) {
         if (opt.report) {
             frameMs.push_back(1000 * used);
             stepMs.push_back(physicsMs);
-            if (n >= opt.frames) quit = true;
+            if (n >= opt.frames && (!opt.drag || script.done())) quit = true;
         }
         smooth(a.stats.frameMs, 1000 * used);
         if (used < 1.0 / 60) SDL_Delay(Uint32((1.0 / 60 - used) * 1000));

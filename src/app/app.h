@@ -3,6 +3,8 @@
 #pragma once
 
 #include "carom/scene.h"
+#include "input.h"
+#include <optional>
 #include <string>
 
 namespace app {
@@ -15,6 +17,7 @@ struct AppOptions {
     bool report = false;    // --report: run `frames` frames, print frame_ms, step_ms, sim_speed
     std::string saveOnExit;    // --save-on-exit
     int width = 0, height = 0; // --window; 0 = the remembered size
+    std::optional<DragScript> drag; // --drag: a scripted press, move and release (input.h)
 };
 
 // Runs until the window is closed, SIGTERM (SDL turns it into SDL_QUIT), Ctrl+Q or the end of a

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <imgui.h>
 
 namespace app {
@@ -19,6 +20,8 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
     d = DragState{};
     d.button = e.button;
     d.generation = s.generation;
+    d.pressAt = {float(e.x), float(e.y)};
+    d.pressTicks = SDL_GetTicks();
     const bool shift = SDL_GetModState() & KMOD_SHIFT;
     const bool rotateMod = SDL_GetModState() & (KMOD_CTRL | KMOD_ALT);
     if (e.button != SDL_BUTTON_LEFT || shift) {
@@ -26,18 +29,20 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
         return;
     }
     const carom::Vec2 p = mouseWorld(cam, e.x, e.y);
-    const auto id = s.world.bodyAt(p);
-    if (!id) {
+    d.cursor = p;
+    // The nearest body within a few pixels, as myPhysicsLab: a thin ball needs no exact aim.
+    const auto hit = s.world.bodyNear(p, kGrabPixels / cam.scale);
+    if (!hit) {
         d.mode = Mode::Pan;
         return;
     }
-    const carom::Body& b = s.world.body(*id);
-    s.selected = *id;
-    d.body = *id;
-    d.grabLocal = b.localPoint(p);
+    const carom::Body& b = s.world.body(hit->body);
+    d.body = hit->body;
+    d.grabLocal = b.localPoint(hit->point);
+    d.grabOffset = p - hit->point;
     if (!s.stepper.paused) {
-        // Running: a zero-length spring from the picked body point to the cursor.
-        s.world.setMouseSpring(*id, d.grabLocal, p);
+        // Running: a zero-length spring from the grabbed body point to the cursor (less the few
+        // pixels it missed the body by), once the press is more than a click (attachSpring).
         d.mode = Mode::Spring;
     } else if (rotateMod) {
         d.mode = Mode::Rotate;
@@ -49,22 +54,31 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
     }
 }
 
+void attachSpring(DragState& d, Session& s) {
+    if (d.springAttached) return;
+    s.world.setMouseSpring(d.body, d.grabLocal, d.cursor - d.grabOffset,
+                           grabDampingRatio(s.world.settings()));
+    d.springAttached = true;
+}
+
 void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& cam) {
     DragState& d = in.drag;
     if (d.mode == Mode::None) return;
-    d.moved = true;
+    if (std::hypot(e.x - d.pressAt.x, e.y - d.pressAt.y) > kClickPixels) d.moved = true;
     const carom::Vec2 p = mouseWorld(cam, e.x, e.y);
+    d.cursor = p;
     switch (d.mode) {
     case Mode::Pan:
         cam.pan({float(e.xrel), float(e.yrel)});
         break;
     case Mode::Spring:
-        s.world.moveMouseSpring(p);
+        if (d.moved) attachSpring(d, s);
+        s.world.moveMouseSpring(p - d.grabOffset);
         break;
     case Mode::Move: {
-        // Keep the grabbed body point under the cursor: c = p − R(θ) r_local.
+        // Keep the grabbed body point where it was from the cursor: c = p − offset − R(θ) r_local.
         const carom::Body& b = s.world.body(d.body);
-        s.world.setPosition(d.body, p - b.xf().q.apply(d.grabLocal), b.angle());
+        s.world.setPosition(d.body, p - d.grabOffset - b.xf().q.apply(d.grabLocal), b.angle());
         break;
     }
     case Mode::Rotate: {
@@ -84,9 +98,14 @@ void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& c
 void release(InputState& in, const SDL_MouseButtonEvent& e, Session& s) {
     DragState& d = in.drag;
     if (d.mode == Mode::None || e.button != d.button) return;
-    if (d.mode == Mode::Spring) s.world.clearMouseSpring();
-    // A click (no drag) on empty space clears the selection.
-    if (d.mode == Mode::Pan && !d.moved && d.button == SDL_BUTTON_LEFT) s.selected.reset();
+    if (d.mode == Mode::Spring && d.springAttached) s.world.clearMouseSpring();
+    // A click (no drag) on a body opens it in the inspector; on empty space it closes it.
+    if (!d.moved && d.button == SDL_BUTTON_LEFT) {
+        if (d.mode == Mode::Pan)
+            s.selected.reset();
+        else
+            s.selected = d.body;
+    }
     d.mode = Mode::None;
 }
 
@@ -162,10 +181,111 @@ void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, Vi
     }
 }
 
-void syncDrag(InputState& in, const Session& s) {
-    if (in.drag.mode != Mode::None && in.drag.generation != s.generation &&
-        in.drag.mode != Mode::Pan)
-        in.drag.mode = Mode::None;
+void syncDrag(InputState& in, Session& s) {
+    DragState& d = in.drag;
+    if (d.mode != Mode::None && d.generation != s.generation && d.mode != Mode::Pan) {
+        d.mode = Mode::None;
+        return;
+    }
+    if (d.mode == Mode::Spring && !d.springAttached && SDL_GetTicks() - d.pressTicks >= kHoldMs)
+        attachSpring(d, s);
+}
+
+std::optional<double> grabDampingRatio(const carom::WorldSettings& settings) {
+    if (settings.springDamping > 0) return std::nullopt;
+    return 1.0;
+}
+
+bool parseDragScript(const std::string& text, DragScript& out) {
+    double v[5];
+    const char* at = text.c_str();
+    for (int i = 0; i < 5; ++i) {
+        char* end = nullptr;
+        v[i] = std::strtod(at, &end);
+        if (end == at || !std::isfinite(v[i])) return false;
+        at = end;
+        if (i < 4) {
+            if (*at != ',') return false;
+            ++at;
+        }
+    }
+    if (*at != '\0' || v[4] < 0 || v[4] > 3600) return false;
+    for (int i = 0; i < 4; ++i)
+        if (v[i] < 0 || v[i] > 10000) return false;
+    out = DragScript{float(v[0]), float(v[1]), float(v[2]), float(v[3]), v[4]};
+    return true;
+}
+
+bool DragScriptRun::done() const {
+    return stage == 4;
+}
+
+namespace {
+
+constexpr int kScriptStartFrame = 3;  // the layout of the first frames is known by then
+constexpr int kScriptMoveFrames = 10; // the cursor goes from (x0, y0) to (x1, y1) in these
+
+void pushMouse(Uint32 type, float x, float y, float xrel = 0, float yrel = 0) {
+    SDL_Event e{};
+    e.type = type;
+    SDL_Window* window = SDL_GL_GetCurrentWindow();
+    const Uint32 id = window ? SDL_GetWindowID(window) : 0;
+    if (type == SDL_MOUSEMOTION) {
+        e.motion.windowID = id;
+        e.motion.x = int(std::lround(x));
+        e.motion.y = int(std::lround(y));
+        e.motion.xrel = int(std::lround(xrel));
+        e.motion.yrel = int(std::lround(yrel));
+        e.motion.state = SDL_BUTTON_LMASK;
+    } else {
+        e.button.windowID = id;
+        e.button.button = SDL_BUTTON_LEFT;
+        e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+        e.button.clicks = 1;
+        e.button.x = int(std::lround(x));
+        e.button.y = int(std::lround(y));
+    }
+    SDL_PushEvent(&e);
+}
+
+} // namespace
+
+void feedDragScript(DragScriptRun& run, const Session& s, double frameSeconds) {
+    const DragScript& d = run.script;
+    ++run.frame;
+    switch (run.stage) {
+    case 0: // wait for the layout, then press at (x0, y0)
+        if (run.frame < kScriptStartFrame) return;
+        pushMouse(SDL_MOUSEMOTION, d.x0, d.y0);
+        pushMouse(SDL_MOUSEBUTTONDOWN, d.x0, d.y0);
+        run.stage = 1;
+        run.frame = 0;
+        return;
+    case 1: { // move in a straight line over a few frames
+        const float f0 = float(run.frame - 1) / kScriptMoveFrames;
+        const float f1 = float(run.frame) / kScriptMoveFrames;
+        const float ax = d.x0 + (d.x1 - d.x0) * f0, ay = d.y0 + (d.y1 - d.y0) * f0;
+        const float bx = d.x0 + (d.x1 - d.x0) * f1, by = d.y0 + (d.y1 - d.y0) * f1;
+        pushMouse(SDL_MOUSEMOTION, bx, by, bx - ax, by - ay);
+        if (run.frame >= kScriptMoveFrames) {
+            run.stage = 2;
+            run.heldSim = s.world.time();
+            run.heldReal = 0;
+        }
+        return;
+    }
+    case 2: // hold, then release
+        run.heldReal += frameSeconds;
+        if ((s.stepper.paused ? run.heldReal : s.world.time() - run.heldSim) < d.seconds) return;
+        pushMouse(SDL_MOUSEBUTTONUP, d.x1, d.y1);
+        run.stage = 3;
+        return;
+    case 3: // the release has been read
+        run.stage = 4;
+        return;
+    default:
+        return;
+    }
 }
 
 void updateThrusters(Session& s, bool keyboardFree) {

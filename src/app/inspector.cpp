@@ -1,8 +1,11 @@
 // The body inspector: the selected body's properties, editable through the World setters. A
 // value is applied when Enter is pressed; a refused one (the setters check every value) leaves
-// the body as it was and says why.
+// the body as it was and says why, until the next edit begins or another body is shown. The
+// window keeps clear of the body it shows: it takes the corner of the view farthest from it.
 #include "panels.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <imgui.h>
 #include <stdexcept>
@@ -13,8 +16,10 @@ namespace {
 // One of the body's numbers: shown, and on Enter given to the world through set, whose refusal
 // ("mass: must be > 0, got -1") is reported until a value is taken.
 template <class Set> void field(UiContext& ui, const char* label, double value, Set set) {
-    if (!ImGui::InputDouble(label, &value, 0, 0, "%.4f", ImGuiInputTextFlags_EnterReturnsTrue))
-        return;
+    const bool entered =
+        ImGui::InputDouble(label, &value, 0, 0, "%.4f", ImGuiInputTextFlags_EnterReturnsTrue);
+    if (ImGui::IsItemActivated()) ui.panels.inspectorError.clear(); // a new edit begins
+    if (!entered) return;
     try {
         set(value);
         ui.panels.inspectorError.clear();
@@ -51,6 +56,57 @@ const char* shapeName(const carom::Shape& s) {
     return "?";
 }
 
+bool overlaps(const Rect& r, ImVec2 c, float radius) {
+    const float x = std::clamp(c.x, r.min.x, r.max.x), y = std::clamp(c.y, r.min.y, r.max.y);
+    return (x - c.x) * (x - c.x) + (y - c.y) * (y - c.y) < radius * radius;
+}
+
+bool overlaps(const Rect& a, const Rect& b) {
+    return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
+}
+
+// Where a window of `size` keeps clear of the body's circle on screen (centre c, radius r): of the
+// view's four corners and the four places beside the body, the one that does not cover the body,
+// covers the fewest other windows, stays in the view as far as it can (a small window's view may
+// be narrower than the inspector) and is farthest from the body. Returns the top-left corner.
+ImVec2 placeAwayFrom(const UiContext& ui, const Rect& view, ImVec2 size, ImVec2 c, float r) {
+    const float margin = 10;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float top = view.min.y + belowEnergyBar(ui.view) + margin;
+    const float bottom = view.max.y - 40 - size.y; // above the clock
+    const float left = view.min.x + margin, right = view.max.x - margin - size.x;
+    const ImVec2 candidates[8] = {{left, top},
+                                  {right, top},
+                                  {left, bottom},
+                                  {right, bottom},
+                                  {c.x + r + margin, c.y - size.y / 2},
+                                  {c.x - r - margin - size.x, c.y - size.y / 2},
+                                  {c.x - size.x / 2, c.y - r - margin - size.y},
+                                  {c.x - size.x / 2, c.y + r + margin}};
+    ImVec2 best = candidates[0];
+    double bestScore = -INFINITY;
+    for (ImVec2 at : candidates) {
+        at.x = std::clamp(at.x, 0.0f, std::max(0.0f, display.x - size.x));
+        at.y = std::clamp(at.y, 0.0f, std::max(0.0f, display.y - size.y));
+        const Rect rect{at, {at.x + size.x, at.y + size.y}};
+        const ImVec2 mid = rect.center();
+        double score = std::hypot(mid.x - c.x, mid.y - c.y);
+        if (overlaps(rect, c, r)) score -= 1e6;
+        for (const Rect& o : ui.panels.overlays)
+            if (overlaps(rect, o)) score -= 1e4;
+        const float inX =
+            std::max(0.0f, std::min(rect.max.x, view.max.x) - std::max(rect.min.x, view.min.x));
+        const float inY =
+            std::max(0.0f, std::min(rect.max.y, view.max.y) - std::max(rect.min.y, view.min.y));
+        score -= 1e3 * (1 - double(inX) * inY / (double(size.x) * size.y));
+        if (score > bestScore) {
+            bestScore = score;
+            best = at;
+        }
+    }
+    return best;
+}
+
 } // namespace
 
 void inspectorWindow(UiContext& ui, const Rect& view) {
@@ -60,18 +116,35 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
         return;
     }
     const carom::BodyId id = *s.selected;
-    // On the left, at the other end from the stats (top, under the energy bar, or bottom).
-    if (statsOnTop(view))
-        ImGui::SetNextWindowPos({view.min.x + 10, view.max.y - 40}, ImGuiCond_Appearing, {0, 1});
-    else
-        ImGui::SetNextWindowPos({view.min.x + 10, view.min.y + belowEnergyBar(ui.view) + 10},
-                                ImGuiCond_Appearing);
+    PanelState& ps = ui.panels;
+    // Shown again, or another body: the messages were about something else.
+    const bool fresh = ps.inspectorBody != id || ps.inspectorFrame != ImGui::GetFrameCount() - 1 ||
+                       ps.inspectorRect.size().x <= 0;
+    if (fresh) ps.inspectorError.clear();
+    ps.inspectorBody = id;
+    ps.inspectorFrame = ImGui::GetFrameCount();
+    // Keep clear of the body: on a new body, or when the body (a circle about its centre that
+    // holds it, on screen) has come under the window, move to the corner farthest from it. The
+    // user may move the window anywhere else.
+    if (ui.camera) {
+        const carom::Body& b = s.world.body(id);
+        const ImVec2 c = ui.camera->toScreen(b.xf().p);
+        const float r = float(b.shape.boundingRadius() * ui.camera->scale) + 6;
+        const ImVec2 size =
+            ps.inspectorRect.size().x <= 0 ? ImVec2{330, 330} : ps.inspectorRect.size();
+        if (fresh || overlaps(ps.inspectorRect, c, r))
+            ImGui::SetNextWindowPos(placeAwayFrom(ui, view, size, c, r), ImGuiCond_Always);
+    }
     bool open = true;
     char title[96];
     std::snprintf(title, sizeof title, "Inspector: %s###inspector", s.world.body(id).name.c_str());
     ImGui::Begin(title, &open,
                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
     noteOverlay(ui.panels);
+    {
+        const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+        ps.inspectorRect = Rect{at, {at.x + size.x, at.y + size.y}};
+    }
     const carom::Body& b = s.world.body(id);
     ImGui::TextDisabled("%s, I = %.4g kg m², %s", shapeName(b.shape), b.inertia,
                         s.stepper.paused ? "paused" : "running");
@@ -90,7 +163,9 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
     ImGui::End();
     if (!open) {
         s.selected.reset();
-        ui.panels.inspectorError.clear();
+        ps.inspectorError.clear();
+        ps.inspectorBody.reset();
+        ps.inspectorRect = Rect{{0, 0}, {0, 0}};
     }
 }
 

@@ -1,6 +1,6 @@
 // carom: the desktop sandbox. Arguments as in docs/cli.md:
 //   carom [SCENE.json] [--screenshot OUT.png --frames N] [--frames N --report]
-//         [--save-on-exit OUT.json] [--window WxH]
+//         [--save-on-exit OUT.json] [--window WxH] [--drag X0,Y0,X1,Y1,SECONDS]
 #include "app.h"
 #include "scenes.h"
 
@@ -15,7 +15,7 @@ namespace {
 
 const char* kUsage =
     "usage: carom [SCENE.json] [--screenshot OUT.png --frames N] [--frames N --report]\n"
-    "             [--save-on-exit OUT.json] [--window WxH]\n"
+    "             [--save-on-exit OUT.json] [--window WxH] [--drag X0,Y0,X1,Y1,SECONDS]\n"
     "  SCENE.json          the scene to open (default: assets/scenes/rigid-body-collisions.json)\n"
     "  --screenshot FILE   render N frames (the simulation running), save the window as PNG, quit\n"
     "  --frames N          frames before the screenshot or the report (default 60)\n"
@@ -25,7 +25,12 @@ const char* kUsage =
     "                      seconds per real second over the run)\n"
     "  --save-on-exit FILE save the state as a scene file when the app quits\n"
     "  --window WxH        window size in pixels, at least 800x500 (default: the last size,\n"
-    "                      cut down to fit the screen; the first time, the screen's usable area)\n";
+    "                      cut down to fit the screen; the first time, the screen's usable area)\n"
+    "  --drag X0,Y0,X1,Y1,SECONDS\n"
+    "                      scripted mouse (for tests): on the third frame press the left button\n"
+    "                      at window pixel (X0,Y0), move to (X1,Y1) over ten frames, hold there\n"
+    "                      SECONDS of simulated time, release; --report then runs until the\n"
+    "                      release has been read, and at least N frames\n";
 
 int fail(const std::string& message) {
     std::fprintf(stderr, "error: %s\n", message.c_str());
@@ -82,6 +87,13 @@ int main(int argc, char** argv) {
                 return fail("--window: expected WIDTHxHEIGHT such as 1280x800 (at least 800x500), "
                             "got '" +
                             v + "'");
+        } else if (a == "--drag") {
+            app::DragScript d;
+            if (!value(v) || !app::parseDragScript(v, d))
+                return fail("--drag: expected X0,Y0,X1,Y1,SECONDS such as 600,400,700,300,1.5 "
+                            "(pixels >= 0, seconds >= 0), got '" +
+                            v + "'");
+            opt.drag = d;
         } else if (!a.empty() && a[0] == '-') {
             return fail("unknown option '" + a + "' (try --help)");
         } else if (!opt.scenePath.empty()) {

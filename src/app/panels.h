@@ -11,6 +11,7 @@
 #include "session.h"
 #include "view_options.h"
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,9 @@ struct PanelState {
     bool fileError = false;
     std::string paramError;     // a refused parameter
     std::string inspectorError; // a refused inspector value
+    std::optional<carom::BodyId> inspectorBody; // the body the inspector showed last frame
+    Rect inspectorRect{{0, 0}, {0, 0}};         // where it was then
+    int inspectorFrame = -10;                   // ImGui's frame count when it was last shown
     std::vector<Rect> overlays; // the windows over the simulation view in the last frame
     std::vector<std::string> recent; // recent scene files, newest first (remembered in the prefs)
     std::string droppedPath;         // a file dropped on the window, opened by the next drawPanels
@@ -75,6 +79,7 @@ struct UiContext {
     PlotState& plots;
     Commands& commands;
     const Stats& stats;
+    const Camera* camera = nullptr; // the view's: the inspector keeps clear of its body
 };
 
 // Where the side panels go. Controls on the left and graphs on the right, each at most a little

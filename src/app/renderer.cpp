@@ -55,24 +55,25 @@ void arrow(ImDrawList* dl, const Camera& cam, Vec2 from, Vec2 vec, ImU32 col, fl
         {b.x - ux * head + uy * head * 0.5f, b.y - uy * head - ux * head * 0.5f}, col);
 }
 
-void drawBody(ImDrawList* dl, const Camera& cam, const Body& b, ImU32 fill, ImU32 line,
-              float thick, bool outline = true) {
+// b drawn at the pose xf (between the last step's start and end: Stepper::drawPoses).
+void drawBody(ImDrawList* dl, const Camera& cam, const Body& b, const carom::Transform& xf,
+              ImU32 fill, ImU32 line, float thick, bool outline = true) {
     if (b.shape.type() == carom::ShapeType::Circle) {
-        const ImVec2 c = cam.toScreen(b.xf().p);
+        const ImVec2 c = cam.toScreen(xf.p);
         const float r = float(b.shape.radius() * cam.scale);
         const int segs = std::clamp(int(r / 2), 12, 64);
         dl->AddCircleFilled(c, r, fill, segs);
         if (!outline) return;
         dl->AddCircle(c, r, line, segs, thick);
         // A radius shows the rotation.
-        dl->AddLine(c, cam.toScreen(b.worldPoint({b.shape.radius(), 0})), line, thick);
+        dl->AddLine(c, cam.toScreen(xf.apply({b.shape.radius(), 0})), line, thick);
         return;
     }
     ImVec2 pts[64];
     const auto& vs = b.shape.vertices();
     const int n = int(std::min<std::size_t>(vs.size(), 64));
     for (int i = 0; i < n; ++i)
-        pts[i] = cam.toScreen(b.worldPoint(vs[i]));
+        pts[i] = cam.toScreen(xf.apply(vs[i]));
     dl->AddConvexPolyFilled(pts, n, fill);
     if (outline) dl->AddPolyline(pts, n, line, ImDrawFlags_Closed, thick);
 }
@@ -146,17 +147,18 @@ void drawForces(ImDrawList* dl, const Session& s, const Camera& cam, float scale
 }
 
 // A flame behind each firing thruster: a triangle opposite the push, flickering with time.
-void drawFlames(ImDrawList* dl, const Session& s, const Camera& cam) {
+void drawFlames(ImDrawList* dl, const Session& s, const Camera& cam,
+                const std::vector<carom::Transform>& poses) {
     const carom::World& w = s.world;
     for (std::size_t i = 0; i < w.thrusters().size(); ++i) {
         const carom::Thruster& t = w.thrusters()[i];
         if (!t.firing) continue;
-        const Body& b = w.body(t.body);
-        const Vec2 d = b.xf().q.apply(t.direction);
+        const carom::Transform& xf = poses[t.body];
+        const Vec2 d = xf.q.apply(t.direction);
         const double weight = glm::length(d);
         if (!(weight > 0)) continue;
         const Vec2 u = d / weight, side = carom::perp(u);
-        const Vec2 base = b.worldPoint(t.localPoint);
+        const Vec2 base = xf.apply(t.localPoint);
         const double flicker = 0.85 + 0.15 * std::sin(40 * s.realTime + 3.0 * double(i));
         const double len = (0.35 + 0.5 * weight) * flicker;
         const double half = 0.12 + 0.1 * weight;
@@ -168,10 +170,11 @@ void drawFlames(ImDrawList* dl, const Session& s, const Camera& cam) {
     }
 }
 
-void drawSpring(ImDrawList* dl, const carom::World& w, const Camera& cam) {
+void drawSpring(ImDrawList* dl, const carom::World& w, const Camera& cam,
+                const std::vector<carom::Transform>& poses) {
     const auto& sp = w.mouseSpring();
     if (!sp) return;
-    const ImVec2 a = cam.toScreen(w.body(sp->body).worldPoint(sp->localAnchor));
+    const ImVec2 a = cam.toScreen(poses[sp->body].apply(sp->localAnchor));
     const ImVec2 b = cam.toScreen(sp->target);
     dl->AddLine(a, b, IM_COL32(120, 200, 255, 255), 2);
     dl->AddCircleFilled(a, 4, IM_COL32(120, 200, 255, 255), 10);
@@ -209,6 +212,8 @@ void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
     const Camera& cam = in.camera;
     const Palette pal = palette(in.view.lightBackground);
     const auto& bodies = s.world.bodies();
+    s.stepper.drawPoses(s.world, rs.poses);
+    const std::vector<carom::Transform>& poses = rs.poses;
 
     if (in.view.showTrails) {
         updateTrails(rs.trails, s, std::max(2, in.view.trailLength));
@@ -223,26 +228,27 @@ void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         const Body& b = bodies[i];
         if (!b.isDynamic()) {
-            drawBody(dl, cam, b, pal.wallFill, pal.wallLine, 1.0f);
+            drawBody(dl, cam, b, poses[i], pal.wallFill, pal.wallLine, 1.0f);
             continue;
         }
         const bool selected = s.selected && *s.selected == i;
         const bool outline = selected || !crowd ||
                              2 * b.shape.innerRadius() * cam.scale >= kOutlinePixels;
-        drawBody(dl, cam, b, bodyColor(i, crowd ? 255 : 170),
+        drawBody(dl, cam, b, poses[i], bodyColor(i, crowd ? 255 : 170),
                  selected ? pal.selection : bodyColor(i, 255), selected ? 3.0f : 1.5f, outline);
     }
     dl->Flags = flags;
     if (in.view.showNames && dynamicCount <= 12)
-        for (const Body& b : bodies) {
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            const Body& b = bodies[i];
             if (!b.isDynamic() || b.shape.boundingRadius() * cam.scale < 25) continue;
-            const ImVec2 c = cam.toScreen(b.xf().p), sz = ImGui::CalcTextSize(b.name.c_str());
+            const ImVec2 c = cam.toScreen(poses[i].p), sz = ImGui::CalcTextSize(b.name.c_str());
             dl->AddText({c.x - sz.x / 2, c.y - sz.y / 2}, pal.text, b.name.c_str());
         }
-    drawFlames(dl, s, cam);
+    drawFlames(dl, s, cam, poses);
     if (in.view.showContacts) drawContacts(dl, s.world, cam);
     if (in.view.showForces) drawForces(dl, s, cam, in.view.forceScale);
-    drawSpring(dl, s.world, cam);
+    drawSpring(dl, s.world, cam, poses);
     drawOverlays(rs, in, dl, pal);
 }
 

@@ -22,6 +22,7 @@ struct Trails {
 struct RenderState {
     Trails trails;
     EnergyBar energyBar;
+    std::vector<carom::Transform> poses; // the bodies' poses as drawn (Stepper::drawPoses)
 };
 
 struct DrawInputs {

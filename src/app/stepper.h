@@ -5,6 +5,7 @@
 
 #include "carom/world.h"
 #include <cmath>
+#include <vector>
 
 namespace app {
 
@@ -24,11 +25,25 @@ class Stepper {
     void reset() {
         accumulator_ = 0;
         singleStep_ = false;
+        previous_.clear();
     }
 
+    // What to draw between steps: each body's pose interpolated between the last step's start
+    // and its end by the fraction of a step the accumulator holds (in [0, 1]), so that motion is
+    // smooth when the frame rate and the step rate differ. The poses as they are when paused,
+    // before the first step, or when the bodies are not those the last step moved.
+    double fraction(const carom::World& world) const;
+    void drawPoses(const carom::World& world, std::vector<carom::Transform>& out) const;
+
   private:
+    struct Pose {
+        carom::Vec2 p;
+        double angle;
+    };
     double accumulator_ = 0;
     bool singleStep_ = false;
+    std::vector<Pose> previous_; // every body's pose before the last step
+    void keepPoses(const carom::World& world);
 };
 
 } // namespace app

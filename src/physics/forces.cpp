@@ -2,6 +2,7 @@
 // into each body's force and torque for the step, and listed for whoever draws them.
 #include "contact_math.h"
 #include "step_context.h"
+#include <cmath>
 
 namespace carom {
 namespace {
@@ -28,13 +29,16 @@ void forEachForce(const WorldSettings& s, const std::vector<Body>& bodies,
         visit(t.body, ForceKind::Thruster, b.worldPoint(t.localPoint),
               s.thrust * b.xf().q.apply(t.direction), 0.0);
     }
-    // Mouse spring of zero rest length: F = k (target − anchor) − c v_anchor.
+    // Mouse spring of zero rest length: F = k (target − anchor) − c v_anchor, with c the
+    // setting or, for a spring with a damping ratio ζ, 2ζ√(k m).
     if (spring) {
         const Body& b = bodies[spring->body];
         if (b.isDynamic()) {
             const Vec2 anchor = b.worldPoint(spring->localAnchor);
-            const Vec2 f =
-                s.springStiffness * (spring->target - anchor) - s.springDamping * b.velocityAt(anchor);
+            const double c = spring->dampingRatio
+                                 ? 2 * *spring->dampingRatio * std::sqrt(s.springStiffness * b.mass)
+                                 : s.springDamping;
+            const Vec2 f = s.springStiffness * (spring->target - anchor) - c * b.velocityAt(anchor);
             visit(spring->body, ForceKind::Spring, anchor, f, 0.0);
         }
     }

@@ -221,7 +221,8 @@ const std::vector<SettingInfo>& worldSettingsTable() {
         row(&S::springStiffness, "spring_stiffness", "interaction", "N/m",
             "stiffness of the mouse spring", atLeast(0), {0.1, 100, kLog}),
         row(&S::springDamping, "spring_damping", "interaction", "N·s/m",
-            "damping of the mouse spring", atLeast(0), {0, 10}),
+            "damping of the mouse spring; at 0 the app damps each grab critically, 2√(k m)",
+            atLeast(0), {0, 10}),
     };
     return table;
 }

@@ -25,6 +25,28 @@ bool contains(const Body& b, Vec2 worldPoint) {
     return true;
 }
 
+// The point of b's shape nearest to worldPoint (worldPoint itself when inside).
+Vec2 nearestPoint(const Body& b, Vec2 worldPoint) {
+    if (contains(b, worldPoint)) return worldPoint;
+    const Vec2 p = b.localPoint(worldPoint);
+    if (b.shape.type() == ShapeType::Circle)
+        return b.worldPoint(p * (b.shape.radius() / glm::length(p)));
+    const auto& v = b.shape.vertices();
+    Vec2 best = v[0];
+    double bestD2 = INFINITY;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const Vec2 a = v[i], e = v[(i + 1) % v.size()] - a;
+        const double len2 = lengthSquared(e);
+        const double t = len2 > 0 ? std::clamp(glm::dot(p - a, e) / len2, 0.0, 1.0) : 0.0;
+        const Vec2 q = a + t * e;
+        if (lengthSquared(p - q) < bestD2) {
+            bestD2 = lengthSquared(p - q);
+            best = q;
+        }
+    }
+    return b.worldPoint(best);
+}
+
 } // namespace
 
 World::World(const WorldSettings& settings) {
@@ -113,6 +135,21 @@ std::optional<BodyId> World::bodyAt(Vec2 p) const {
     return std::nullopt;
 }
 
+std::optional<BodyHit> World::bodyNear(Vec2 p, double maxDistance) const {
+    requireSize("point", p);
+    std::optional<BodyHit> best;
+    for (BodyId i = bodies_.size(); i-- > 0;) {
+        const Body& b = bodies_[i];
+        if (!b.isDynamic()) continue;
+        // A cheap test first: the bounding circle about the centre.
+        if (glm::length(p - b.xf().p) - b.shape.boundingRadius() > maxDistance) continue;
+        const Vec2 q = nearestPoint(b, p);
+        const double d = glm::length(p - q);
+        if (d <= maxDistance && (!best || d < best->distance)) best = BodyHit{i, q, d};
+    }
+    return best;
+}
+
 void World::setPosition(BodyId id, Vec2 position, double angle) {
     requireSize("position", position);
     requireSize("angle", angle);
@@ -190,11 +227,14 @@ void World::setThrusterFiring(ThrusterId id, bool firing) {
     thrusters_.at(id).firing = firing;
 }
 
-void World::setMouseSpring(BodyId id, Vec2 localAnchor, Vec2 target) {
+void World::setMouseSpring(BodyId id, Vec2 localAnchor, Vec2 target,
+                           std::optional<double> dampingRatio) {
     bodies_.at(id);
     requireSize("spring anchor", localAnchor);
     requireSize("spring target", target);
-    spring_ = MouseSpring{id, localAnchor, target};
+    if (dampingRatio && !(*dampingRatio >= 0 && *dampingRatio <= 1e6))
+        throw std::invalid_argument("spring damping ratio: must be >= 0 and finite");
+    spring_ = MouseSpring{id, localAnchor, target, dampingRatio};
 }
 
 void World::moveMouseSpring(Vec2 target) {

@@ -49,10 +49,22 @@ struct Thruster {
 using ThrusterId = std::size_t;
 
 // A zero-rest-length spring from a point of a body to a target in the world.
+// Its damping is settings().springDamping unless the spring has its own damping ratio ζ: then
+// c = 2ζ√(k m) for the body's mass m (ζ = 1: critical damping, no overshoot for a body pulled at
+// its centre), which follows the stiffness when that changes.
 struct MouseSpring {
     BodyId body = 0;
     Vec2 localAnchor{0, 0};
     Vec2 target{0, 0};
+    std::optional<double> dampingRatio;
+};
+
+// A body near a point (World::bodyNear): the body, its point nearest to the query point (the
+// query point itself when inside) and the distance between them (0 inside).
+struct BodyHit {
+    BodyId body = 0;
+    Vec2 point{0, 0};
+    double distance = 0;
 };
 
 // Measured after every step (formulas in docs/cli.md).
@@ -112,6 +124,9 @@ class World {
     const BodyOrigin& origin(BodyId id) const { return origins_.at(id); }
     std::optional<BodyId> findBody(std::string_view name) const;
     std::optional<BodyId> bodyAt(Vec2 worldPoint) const; // the topmost dynamic body there
+    // The dynamic body nearest to worldPoint within maxDistance (≥ 0); of bodies that contain
+    // the point (or lie at the same distance), the topmost.
+    std::optional<BodyHit> bodyNear(Vec2 worldPoint, double maxDistance) const;
     void setPosition(BodyId id, Vec2 position, double angle);
     void setVelocity(BodyId id, Vec2 velocity, double angularVelocity);
     void setMass(BodyId id, double mass); // keeps the shape's inertia per mass
@@ -126,7 +141,9 @@ class World {
     ThrusterId addThruster(BodyId id, Vec2 localPoint, Vec2 direction);
     void setThrusterFiring(ThrusterId id, bool firing);
     const std::vector<Thruster>& thrusters() const { return thrusters_; }
-    void setMouseSpring(BodyId id, Vec2 localAnchor, Vec2 target);
+    // dampingRatio: see MouseSpring (unset: the settings' springDamping); ≥ 0 and finite.
+    void setMouseSpring(BodyId id, Vec2 localAnchor, Vec2 target,
+                        std::optional<double> dampingRatio = std::nullopt);
     void moveMouseSpring(Vec2 target);
     void clearMouseSpring();
     const std::optional<MouseSpring>& mouseSpring() const { return spring_; }
