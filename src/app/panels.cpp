@@ -146,6 +146,20 @@ bool settingWidget(UiContext& ui, const char* name, const char* label = nullptr,
     return applySettings(ui, w);
 }
 
+// The mouse spring's damping: at 0 (the default) each grab is damped critically for the grabbed
+// body's mass (c = 2√(k m): input.cpp gives the grab a damping ratio of 1, forces.cpp applies it),
+// which the slider says instead of "0".
+void springDampingSlider(UiContext& ui) {
+    const carom::SettingInfo& s = carom::setting("spring_damping");
+    carom::WorldSettings w = ui.session.world.settings();
+    const bool automatic = w.springDamping == 0;
+    if (settingSlider(s, "spring damping", w.springDamping, s.slider.low, s.slider.high,
+                      automatic ? "auto: critical" : nullptr,
+                      "At 0 (auto) each grab is damped critically, c = 2 sqrt(k m) for the grabbed "
+                      "body's mass m: it follows the cursor without orbiting it."))
+        applySettings(ui, w);
+}
+
 // Gravity as two sliders (y is up): "gravity", its downward part from 0 to the top of its
 // practical range, and "gravity x" over the whole range.
 void gravitySlider(UiContext& ui, bool downward) {
@@ -355,7 +369,7 @@ void physicsSection(UiContext& ui) {
         ui.view.peOffset = pe;
     tooltip("Added to potential energy in the energy bar and graphs: moves its zero.");
     settingWidget(ui, "spring_stiffness");
-    settingWidget(ui, "spring_damping");
+    springDampingSlider(ui);
 
     const bool solverOpen = ImGui::TreeNode("solver");
     tooltip("The contact solver's finer settings, and sideways gravity.");
