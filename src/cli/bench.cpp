@@ -5,18 +5,15 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <unistd.h>
+#include <malloc.h>
 
 namespace cli {
 namespace {
 
-// The process's resident memory now, bytes (Linux: the second field of /proc/self/statm, pages).
-double residentBytes() {
-    std::ifstream statm("/proc/self/statm");
-    double size = 0, resident = 0;
-    statm >> size >> resident;
-    return resident * double(sysconf(_SC_PAGESIZE));
+// The heap memory in use now, bytes (glibc's count of allocated bytes: unlike the resident size,
+// it does not miss memory the reader freed and the world then reused).
+double heapBytes() {
+    return double(mallinfo2().uordblks);
 }
 
 } // namespace
@@ -24,11 +21,11 @@ double residentBytes() {
 int bench(const BenchOptions& o) {
     carom::Scene scene = carom::loadScene(o.scene);
     apply(o.overrides, scene);
-    const double beforeWorld = residentBytes();
+    const double beforeWorld = heapBytes();
     carom::World world = carom::buildWorld(scene);
-    const double beforeSteps = residentBytes();
+    const double beforeSteps = heapBytes();
     world.step(); // untimed: first contacts, allocations
-    const double afterStep = residentBytes();
+    const double afterStep = heapBytes();
     using Clock = std::chrono::steady_clock;
     const Clock::time_point start = Clock::now();
     for (long long i = 0; i < o.steps; ++i)
@@ -40,8 +37,8 @@ int bench(const BenchOptions& o) {
     std::printf("contacts: %zu\n", contacts);
     std::printf("method: %s\n", std::string(carom::toString(world.settings().method)).c_str());
     std::printf("steps: %lld\n", o.steps);
-    // Resident memory the world took when built (per body) and when its first step made the
-    // contacts and the solver's arrays (per contact manifold): measured, so rounded to pages.
+    // Heap memory the world took when built (per body) and when its first step made the
+    // contacts and the solver's scratch arrays (per contact manifold).
     std::printf("bytes_per_body: %.0f\n", (beforeSteps - beforeWorld) / double(bodies));
     if (contacts > 0)
         std::printf("bytes_per_contact: %.0f\n", (afterStep - beforeSteps) / double(contacts));

@@ -25,6 +25,27 @@ inline Vec2 tangentOf(Vec2 n) {
     return {n.y, -n.x};
 }
 
+// A contact point relative to each body's centre of mass, rA = p − xA and rB = p − xB, from the
+// bodies' poses when the contact was found: the solvers (impulses, penalty, impacts) all run
+// before the positions move.
+struct Anchors {
+    Vec2 a, b;
+};
+inline Anchors anchorsOf(const Body& A, const Body& B, const ContactPoint& cp) {
+    return {cp.point - A.xf().p, cp.point - B.xf().p};
+}
+
+// Each body's surface point at a contact, in that body's frame, from the poses `a` and `b` the
+// contact was found at: A's lies depth/2 along +n from the midpoint, B's along −n.
+struct SurfacePoints {
+    Vec2 a, b;
+};
+inline SurfacePoints surfacePointsOf(const Transform& a, const Transform& b, Vec2 n,
+                                     const ContactPoint& cp) {
+    return {a.applyInverse(cp.point + 0.5 * cp.depth * n),
+            b.applyInverse(cp.point - 0.5 * cp.depth * n)};
+}
+
 // The denominator of Hecker's Eq. 9 in 2D ("Collision Response", 1997), along a direction d:
 //   k = 1/mA + 1/mB + (rA × d)²/IA + (rB × d)²/IB,
 // so the impulse that changes v_rel · d by Δ is λ = Δ / k. Zero when neither body can move.

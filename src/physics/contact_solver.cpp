@@ -34,7 +34,8 @@ struct alignas(32) SolverBody {
 double normalAcceleration(const StepContext& c, const Manifold& m, const ContactPoint& cp) {
     const Motion& a = c.motion[m.a];
     const Motion& b = c.motion[m.b];
-    Vec2 dv = b.dv + cross(b.dw, cp.anchorB) - a.dv - cross(a.dw, cp.anchorA);
+    const auto [rA, rB] = anchorsOf(c.bodies[m.a], c.bodies[m.b], cp);
+    Vec2 dv = b.dv + cross(b.dw, rB) - a.dv - cross(a.dw, rA);
     return glm::dot(dv, m.normal) / c.h;
 }
 
@@ -156,7 +157,7 @@ void prepareLane(const StepContext& c, std::size_t j, WideConstraint& k, int l) 
         }
         p.present[l] = -1;
         const ContactPoint& cp = m.points[i];
-        const Vec2 rA = cp.anchorA, rB = cp.anchorB;
+        const auto [rA, rB] = anchorsOf(A, B, cp);
         p.rAx[l] = rA.x;
         p.rAy[l] = rA.y;
         p.rBx[l] = rB.x;
@@ -174,9 +175,10 @@ void prepareLane(const StepContext& c, std::size_t j, WideConstraint& k, int l) 
         p.tangentImpulse[l] = c.settings.warmStarting ? cp.tangentImpulse : 0;
     }
     BlockMatrix K;
-    if (m.count == 2)
-        K = blockMatrix(A, B, m.points[0].anchorA, m.points[0].anchorB, m.points[1].anchorA,
-                        m.points[1].anchorB, n);
+    if (m.count == 2) {
+        const Anchors r1 = anchorsOf(A, B, m.points[0]), r2 = anchorsOf(A, B, m.points[1]);
+        K = blockMatrix(A, B, r1.a, r1.b, r2.a, r2.b, n);
+    }
     const bool block = m.count == 2 && K.invertible;
     k.k11[l] = block ? K.k11 : 1;
     k.k12[l] = block ? K.k12 : 0;

@@ -61,7 +61,6 @@ std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<doub
         m.a = p.a;
         m.b = p.b;
         m.normal = sm.normal;
-        m.localNormal = referenceBody(A, B).xf().q.applyInverse(sm.normal);
         m.count = sm.count;
         m.restitution = mix(s.restitutionMix, A.restitution.value_or(s.restitution),
                             B.restitution.value_or(s.restitution));
@@ -72,11 +71,6 @@ std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<doub
             cp.point = sm.points[i].point;
             cp.depth = sm.points[i].depth;
             cp.id = sm.points[i].id;
-            cp.anchorA = cp.point - A.xf().p;
-            cp.anchorB = cp.point - B.xf().p;
-            // The surface points: A's lies depth/2 along +n from the midpoint, B's along −n.
-            cp.localA = A.localPoint(cp.point + 0.5 * cp.depth * sm.normal);
-            cp.localB = B.localPoint(cp.point - 0.5 * cp.depth * sm.normal);
         }
         out.push_back(m);
     }

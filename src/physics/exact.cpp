@@ -26,6 +26,7 @@
 // radius, so two bodies cannot pass through each other between two checks; the bisection then
 // finds the earliest overlap.
 #include "broad_phase.h"
+#include "contact_math.h"
 #include "impacts.h"
 #include "step_context.h"
 #include "time_of_impact.h"
@@ -89,20 +90,25 @@ double deepest(const Manifold& m) {
 // back: the solver does not converge exactly in a stack, and that is not a collision to search
 // for. A pair that already overlapped may not sink a tolerance deeper.
 struct HeldPoint {
-    Vec2 localA;
+    Vec2 localA; // on body A's surface, in A's frame
     double depth;
 };
+
+// A contact point's place on body A's surface, in A's frame (found at the current poses).
+Vec2 onA(const StepContext& c, const Manifold& m, const ContactPoint& cp) {
+    return surfacePointsOf(c.bodies[m.a].xf(), c.bodies[m.b].xf(), m.normal, cp).a;
+}
 struct Allowance {
     std::map<PairKey, double> pairDepth;
     std::map<PairKey, std::vector<HeldPoint>> held;
 };
 
-Allowance allowanceOf(const std::vector<Manifold>& touching) {
+Allowance allowanceOf(const StepContext& c, const std::vector<Manifold>& touching) {
     Allowance a;
     for (const Manifold& m : touching) {
         a.pairDepth[{m.a, m.b}] = deepest(m);
         for (int i = 0; i < m.count; ++i)
-            a.held[{m.a, m.b}].push_back(HeldPoint{m.points[i].localA, m.points[i].depth});
+            a.held[{m.a, m.b}].push_back(HeldPoint{onA(c, m, m.points[i]), m.points[i].depth});
     }
     return a;
 }
@@ -121,9 +127,10 @@ bool penetrates(const StepContext& c, const Allowance& start) {
             kHeldReach * std::min(c.bodies[m.a].shape.innerRadius(), c.bodies[m.b].shape.innerRadius());
         for (int i = 0; i < m.count; ++i) {
             const ContactPoint& cp = m.points[i];
+            const Vec2 localA = onA(c, m, cp);
             double allowed = std::max(tol, pair->second + tol);
             for (const HeldPoint& hp : held)
-                if (glm::length(cp.localA - hp.localA) < near)
+                if (glm::length(localA - hp.localA) < near)
                     allowed = std::max({allowed, hp.depth + tol, c.settings.linearSlop});
             if (cp.depth > allowed) return true;
         }
@@ -330,7 +337,7 @@ void finishExactStep(StepContext& c, const ImpulseMap& applied) {
             m.points[i].normalImpulse = sum.normal;
             m.points[i].tangentImpulse = sum.tangent;
         }
-    projectContacts(c, c.settings.positionIterations, Correction::PositionsOnly);
+    projectContacts(c, c.settings.positionIterations, Correction::PositionsOnly, save(c.bodies));
 }
 
 } // namespace
@@ -348,7 +355,7 @@ void stepExact(StepContext& c) {
             addImpulses(applied, finishHeld(c, last, remaining));
             break;
         }
-        const Allowance allowance = allowanceOf(touching);
+        const Allowance allowance = allowanceOf(c, touching);
         const std::vector<Pose> start = save(c.bodies);
         const Trial trial = advanceWithinReach(c, start, touching, last, remaining);
         if (!penetrates(c, allowance)) {

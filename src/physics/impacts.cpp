@@ -50,7 +50,7 @@ constexpr double kRestingTolerance = 1e-5;
 
 struct Point {
     Manifold* m;
-    ContactPoint* cp;
+    Anchors r;          // the point relative to each body's centre of mass
     double mass;        // effective mass along the normal, 1/k of Eq. 9
     double tangentMass; // the same along the tangent
     double resting;     // m/s: approach the forces alone produce in a step; slower = resting
@@ -59,7 +59,7 @@ struct Point {
 double velocityAlong(const std::vector<Body>& bodies, const Point& p, Vec2 d) {
     const Body& A = bodies[p.m->a];
     const Body& B = bodies[p.m->b];
-    return glm::dot(relativeVelocity(A, B, p.cp->anchorA, p.cp->anchorB), d);
+    return glm::dot(relativeVelocity(A, B, p.r.a, p.r.b), d);
 }
 
 double normalVelocity(const std::vector<Body>& bodies, const Point& p) {
@@ -67,7 +67,7 @@ double normalVelocity(const std::vector<Body>& bodies, const Point& p) {
 }
 
 void push(std::vector<Body>& bodies, const Point& p, Vec2 impulse) {
-    applyImpulse(bodies[p.m->a], bodies[p.m->b], p.cp->anchorA, p.cp->anchorB, impulse);
+    applyImpulse(bodies[p.m->a], bodies[p.m->b], p.r.a, p.r.b, impulse);
 }
 
 void push(std::vector<Body>& bodies, const Point& p, double j) {
@@ -75,11 +75,11 @@ void push(std::vector<Body>& bodies, const Point& p, double j) {
 }
 
 // The normal relative velocity the forces add over h: (aB + αB × rB − aA − αA × rA) · n h.
-double forcedApproach(const Body& A, const Body& B, const ContactPoint& cp, Vec2 n, double h) {
+double forcedApproach(const Body& A, const Body& B, const Anchors& r, Vec2 n, double h) {
     auto accel = [](const Body& b, Vec2 r) {
         return b.invMass * b.force + cross(b.invInertia * b.torque, r);
     };
-    double dv = glm::dot(accel(B, cp.anchorB) - accel(A, cp.anchorA), n) * h;
+    double dv = glm::dot(accel(B, r.b) - accel(A, r.a), n) * h;
     return std::max(0.0, -dv);
 }
 
@@ -227,12 +227,11 @@ int resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching,
         const Body& A = bodies[m.a];
         const Body& B = bodies[m.b];
         for (int i = 0; i < m.count; ++i) {
-            ContactPoint& cp = m.points[i];
-            double mass = effectiveMass(A, B, cp.anchorA, cp.anchorB, m.normal);
+            const Anchors r = anchorsOf(A, B, m.points[i]);
+            double mass = effectiveMass(A, B, r.a, r.b, m.normal);
             if (mass <= 0) continue;
-            double tangentMass = effectiveMass(A, B, cp.anchorA, cp.anchorB, tangentOf(m.normal));
-            points.push_back(
-                Point{&m, &cp, mass, tangentMass, forcedApproach(A, B, cp, m.normal, h)});
+            double tangentMass = effectiveMass(A, B, r.a, r.b, tangentOf(m.normal));
+            points.push_back(Point{&m, r, mass, tangentMass, forcedApproach(A, B, r, m.normal, h)});
         }
     }
     if (points.empty()) return 0;

@@ -24,18 +24,18 @@ void applyPenaltyForces(StepContext& c) {
             const bool pushedBefore = cp.normalImpulse > 0; // carried over from the last step
             cp.normalImpulse = cp.tangentImpulse = 0;
             if (cp.depth <= 0) continue;
-            Vec2 v = relativeVelocity(A, B, cp.anchorA, cp.anchorB);
+            const auto [rA, rB] = anchorsOf(A, B, cp);
+            Vec2 v = relativeVelocity(A, B, rA, rB);
             if (!pushedBefore && glm::dot(v, n) < -s.restitutionThreshold)
                 ++c.diagnostics.collisions;
-            double mn = effectiveMass(A, B, cp.anchorA, cp.anchorB, n);
+            double mn = effectiveMass(A, B, rA, rB, n);
             double fn = std::max(
                 mn * (s.penaltyStiffness * cp.depth - s.penaltyDamping * glm::dot(v, n)), 0.0);
-            double mt = effectiveMass(A, B, cp.anchorA, cp.anchorB, t);
+            double mt = effectiveMass(A, B, rA, rB, t);
             double limit = m.friction * fn * c.h;
             cp.normalImpulse = fn * c.h;
             cp.tangentImpulse = std::clamp(-mt * glm::dot(v, t), -limit, limit);
-            applyImpulse(A, B, cp.anchorA, cp.anchorB,
-                         cp.normalImpulse * n + cp.tangentImpulse * t);
+            applyImpulse(A, B, rA, rB, cp.normalImpulse * n + cp.tangentImpulse * t);
         }
     }
 }

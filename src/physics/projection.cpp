@@ -23,9 +23,25 @@
 namespace carom {
 namespace {
 
+// A manifold as its bodies carry it, in their frames, from the poses it was found at: the normal
+// in the frame of the body whose face it is (referenceBody), each point's surface points.
+struct Carried {
+    Vec2 localNormal;
+    SurfacePoints points[2];
+};
+
+Carried carried(const Manifold& m, const Body& A, const Body& B, const std::vector<Pose>& found) {
+    Carried k;
+    const BodyId reference = &referenceBody(A, B) == &A ? m.a : m.b;
+    k.localNormal = found[reference].xf.q.applyInverse(m.normal);
+    for (int i = 0; i < m.count; ++i)
+        k.points[i] = surfacePointsOf(found[m.a].xf, found[m.b].xf, m.normal, m.points[i]);
+    return k;
+}
+
 // A contact point's geometry now, from the bodies' current poses (Box2D 2.x's position solver
-// manifold): the normal n turns with the body whose face it is (Manifold::localNormal), and two
-// circles' joins their centres; each surface point turns with its body, but a circle's is its
+// manifold): the normal n turns with the body whose face it is, and two circles' joins their
+// centres; each surface point turns with its body, but a circle's is its
 // centre pushed out along n, whatever the circle's angle (it may roll). The separation is
 // measured along n, and the correction acts on the other (incident) body's surface point, moved
 // halfway through the gap or overlap: the reference body's point may have slid along its face.
@@ -35,14 +51,14 @@ struct Geometry {
     Vec2 point;
 };
 
-Geometry geometryNow(const Body& A, const Body& B, const Manifold& m, const ContactPoint& cp) {
+Geometry geometryNow(const Body& A, const Body& B, const Carried& k, int i) {
     const bool circleA = A.shape.type() == ShapeType::Circle;
     const bool circleB = B.shape.type() == ShapeType::Circle;
-    Vec2 n = referenceBody(A, B).xf().q.apply(m.localNormal);
+    Vec2 n = referenceBody(A, B).xf().q.apply(k.localNormal);
     if (circleA && circleB && lengthSquared(B.xf().p - A.xf().p) > 0)
         n = glm::normalize(B.xf().p - A.xf().p);
-    const Vec2 pA = circleA ? A.xf().p + A.shape.radius() * n : A.worldPoint(cp.localA);
-    const Vec2 pB = circleB ? B.xf().p - B.shape.radius() * n : B.worldPoint(cp.localB);
+    const Vec2 pA = circleA ? A.xf().p + A.shape.radius() * n : A.worldPoint(k.points[i].a);
+    const Vec2 pB = circleB ? B.xf().p - B.shape.radius() * n : B.worldPoint(k.points[i].b);
     const double separation = glm::dot(pB - pA, n);
     const Vec2 point = circleA ? pA + 0.5 * separation * n : pB - 0.5 * separation * n;
     return {n, separation, point};
@@ -56,13 +72,13 @@ void move(Body& b, Vec2 dp, double dAngle, double h, Correction correction) {
     }
 }
 
-void applyFriction(StepContext& c, const Manifold& m,
+void applyFriction(StepContext& c, const Manifold& m, const Carried& k,
                    const std::array<double, 2>& positionImpulse) {
     Body& A = c.bodies[m.a];
     Body& B = c.bodies[m.b];
     for (int i = 0; i < m.count; ++i) {
         if (positionImpulse[i] <= 0) continue;
-        const Geometry g = geometryNow(A, B, m, m.points[i]);
+        const Geometry g = geometryNow(A, B, k, i);
         const Vec2 t = tangentOf(g.n);
         Vec2 rA = g.point - A.xf().p, rB = g.point - B.xf().p;
         double vt = glm::dot(relativeVelocity(A, B, rA, rB), t);
@@ -98,27 +114,34 @@ bool correctBlock(Body& A, Body& B, const Geometry (&g)[2], const double (&C)[2]
 
 } // namespace
 
-void projectContacts(StepContext& c, int iterations, Correction correction) {
+void projectContacts(StepContext& c, int iterations, Correction correction,
+                     const std::vector<Pose>& found) {
     const WorldSettings& s = c.settings;
     const bool positionBased = correction == Correction::WithVelocities;
     const double factor = positionBased ? 1.0 : s.projectionFactor;
+    // Scratch kept from step to step: a large scene's arrays are not allocated anew each step.
+    static thread_local std::vector<Carried> carriedBy;
+    carriedBy.clear();
+    for (const Manifold& m : c.contacts)
+        carriedBy.push_back(carried(m, c.bodies[m.a], c.bodies[m.b], found));
     std::vector<std::array<double, 2>> total(c.contacts.size(), {0, 0}); // Λ per point
     for (int it = 0; it < iterations; ++it) {
         for (std::size_t j = 0; j < c.contacts.size(); ++j) {
             const Manifold& m = c.contacts[j];
+            const Carried& k = carriedBy[j];
             Body& A = c.bodies[m.a];
             Body& B = c.bodies[m.b];
             Geometry g[2];
             double C[2] = {0, 0};
             for (int i = 0; i < m.count; ++i) {
-                g[i] = geometryNow(A, B, m, m.points[i]);
+                g[i] = geometryNow(A, B, k, i);
                 C[i] = std::clamp(factor * (g[i].separation + s.linearSlop), -s.maxProjection, 0.0);
             }
             if (m.count == 2 && C[0] < 0 && C[1] < 0 &&
                 correctBlock(A, B, g, C, c.h, correction, total[j]))
                 continue;
             for (int i = 0; i < m.count; ++i) {
-                const auto [n, separation, p] = i == 0 ? g[0] : geometryNow(A, B, m, m.points[i]);
+                const auto [n, separation, p] = i == 0 ? g[0] : geometryNow(A, B, k, i);
                 double Ci = std::clamp(factor * (separation + s.linearSlop), -s.maxProjection, 0.0);
                 if (Ci >= 0) continue;
                 Vec2 rA = p - A.xf().p, rB = p - B.xf().p;
@@ -133,7 +156,7 @@ void projectContacts(StepContext& c, int iterations, Correction correction) {
     }
     if (positionBased)
         for (std::size_t j = 0; j < c.contacts.size(); ++j)
-            applyFriction(c, c.contacts[j], total[j]);
+            applyFriction(c, c.contacts[j], carriedBy[j], total[j]);
 }
 
 } // namespace carom

@@ -86,7 +86,9 @@ void queueContactEvents(const std::vector<Manifold>& contacts, const std::vector
 void solveImpulses(StepContext& c);
 
 // projection.cpp: move bodies apart along the normals, shared by inverse mass.
-void projectContacts(StepContext& c, int iterations, Correction correction);
+// `found`: the bodies' poses when the contacts were found (before the positions moved).
+void projectContacts(StepContext& c, int iterations, Correction correction,
+                     const std::vector<Pose>& found);
 
 // penalty.cpp: spring-damper contact forces, applied as impulses over the step.
 void applyPenaltyForces(StepContext& c);

@@ -306,7 +306,7 @@ void World::step() {
         if (d.collisions > 0) d.collisionEnergy = kineticEnergy(bodies_) - ke;
         const std::vector<Pose> start = save(bodies_);
         integratePositions(c); // the free displacement plus what the contacts changed
-        if (s.projection) projectContacts(c, settings_.positionIterations, s.correction);
+        if (s.projection) projectContacts(c, settings_.positionIterations, s.correction, start);
         stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
     }
     finishStep(d);

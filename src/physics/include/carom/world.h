@@ -14,14 +14,12 @@
 
 namespace carom {
 
-// A contact point of a manifold. Solver fields persist between steps (warm starting) for points
-// whose feature id stays the same.
+// A contact point of a manifold, as found at the start of the last step. Its impulses carry over
+// to the next step (warm starting) while its feature id stays the same.
 struct ContactPoint {
     Vec2 point{0, 0};     // world, midway between the two surfaces
     double depth = 0;     // penetration along the normal; negative = a gap (speculative contact)
     std::uint32_t id = 0; // feature id: which edges/vertices made this point
-    Vec2 anchorA{0, 0}, anchorB{0, 0};            // point relative to each body's centre of mass
-    Vec2 localA{0, 0}, localB{0, 0};              // each body's surface point, in that body's frame
     double normalImpulse = 0, tangentImpulse = 0; // accumulated over the step, N·s
 };
 
@@ -29,7 +27,6 @@ struct ContactPoint {
 struct Manifold {
     BodyId a = 0, b = 0;
     Vec2 normal{0, 1};
-    Vec2 localNormal{0, 1}; // the normal in body A's frame (projection turns it with A)
     int count = 0;
     ContactPoint points[2];
     double friction = 0, restitution = 0; // mixed from the two bodies
