@@ -40,8 +40,9 @@ void drawEnergyBar(ImDrawList* dl, ImVec2 min, ImVec2 max, EnergyBar& bar, const
     rescale(bar, std::min(pe, 0.0), keStart + rot + tr);
 
     const float fontH = ImGui::GetFontSize();
-    const ImU32 text = IM_COL32(230, 230, 230, 255);
-    dl->AddRectFilled(min, max, IM_COL32(20, 22, 28, 200), 4);
+    // The panels' colours (dark, or light with the light background).
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    dl->AddRectFilled(min, max, ImGui::GetColorU32(ImGuiCol_WindowBg, 0.8f), 4);
     const float x0 = min.x + 10, x1 = max.x - 10;
     auto X = [&](double v) { return float(x0 + (v - bar.lo) / (bar.hi - bar.lo) * (x1 - x0)); };
 
@@ -102,7 +103,7 @@ void drawEnergyBar(ImDrawList* dl, ImVec2 min, ImVec2 max, EnergyBar& bar, const
         const float w = ImGui::CalcTextSize(buf).x;
         dl->AddText({std::clamp(x - w / 2, min.x + 2, max.x - w - 2), ty + 4}, text, buf);
     }
-    dl->AddLine({X(0), by0 - 3}, {X(0), by1 + 3}, IM_COL32(255, 255, 255, 220), 1.5f);
+    dl->AddLine({X(0), by0 - 3}, {X(0), by1 + 3}, text, 1.5f);
 
     if (e.showMomentum) {
         std::snprintf(buf, sizeof buf, "momentum (%.3g, %.3g) kg m/s    angular momentum %.3g kg m\u00b2/s",

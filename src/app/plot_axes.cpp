@@ -56,7 +56,7 @@ PlotFrame drawAxes(ImDrawList* dl, ImVec2 outerMin, ImVec2 outerMax, double x0, 
     f.y1 = y1;
     if (!(f.x1 > f.x0)) f.x1 = f.x0 + 1;
     if (!(f.y1 > f.y0)) f.y1 = f.y0 + 1;
-    dl->AddRectFilled(f.min, f.max, IM_COL32(0, 0, 0, 60));
+    dl->AddRectFilled(f.min, f.max, ImGui::GetColorU32(ImGuiCol_Text, 0.05f)); // either theme
     char buf[32];
     // Numbers across as many as fit side by side; up, about one per 40 pixels.
     const double xs = axisStep(f.x0, f.x1, f.max.x - f.min.x);
