@@ -628,7 +628,8 @@ void helpWindow(UiContext& ui, const Rect& view) {
         {"", "(only in scenes with bodies named block1 / block2;\n the line under the scene name "
              "says)"},
         {"Shift + left/right", "spin instead of push"},
-        {"drag a body", "mouse spring (running) / move it (paused)"},
+        {"drag a body", "mouse spring (running) / move it (paused);\n a press within 12 px of a "
+                        "body grabs it"},
         {"Ctrl/Alt + drag", "rotate the body (paused)"},
         {"click a body", "open it in the inspector"},
         {"drag empty space", "pan (also middle/right button, Shift+drag)"},
