@@ -1,5 +1,6 @@
 // The side panels: controls on the left, graphs on the right; help and statistics windows.
 #include "panels.h"
+#include "tooltip.h"
 
 #include "energy_bar.h"
 #include <SDL.h>
@@ -28,17 +29,6 @@ bool applySettings(UiContext& ui, const carom::WorldSettings& s) {
         ui.panels.paramError = e.what();
         return false;
     }
-}
-
-// The last item's help, shown while the mouse rests on it (not while it is dragged), wrapped at
-// about 40 characters.
-void tooltip(const char* text) {
-    if (!ImGui::IsItemHovered() || ImGui::IsItemActive()) return;
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(20 * ImGui::GetFontSize());
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
 }
 
 // Sliders whose typed values (Ctrl+click) stay within their range too: the text is applied at

@@ -2,6 +2,7 @@
 #include "plots.h"
 
 #include "plot_axes.h"
+#include "tooltip.h"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,15 +14,6 @@ namespace {
 const ImU32 kLineColors[3] = {IM_COL32(80, 170, 255, 255), IM_COL32(255, 150, 60, 255),
                               IM_COL32(110, 220, 110, 255)};
 
-// The help of a graph's control, when the mouse rests on it.
-void tip(const char* text) {
-    if (!ImGui::IsItemHovered() || ImGui::IsItemActive()) return;
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(20 * ImGui::GetFontSize());
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-}
 
 // A combo listing every variable; returns true when the choice changed.
 bool variableCombo(const char* label, std::string& name, const carom::World& world) {
@@ -42,7 +34,7 @@ bool variableCombo(const char* label, std::string& name, const carom::World& wor
             }
         ImGui::EndCombo();
     }
-    tip("The variable drawn: energies, momenta, or a body's position, angle and velocities "
+    tooltip("The variable drawn: energies, momenta, or a body's position, angle and velocities "
         "(units at the right of the list).");
     return changed;
 }
@@ -93,17 +85,17 @@ void timeGraphWidget(PlotState& p, const carom::World& world, float height) {
         ImGui::PopID();
     }
     ImGui::Checkbox("pause", &g.paused);
-    tip("Stop recording (the simulation runs on).");
+    tooltip("Stop recording (the simulation runs on).");
     ImGui::SameLine();
     if (ImGui::Button("clear")) clearTimeGraph(g);
-    tip("Forget the recorded samples.");
+    tooltip("Forget the recorded samples.");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
     float window = float(g.window);
     if (ImGui::SliderFloat("##window", &window, 2, 60, "window %.0f s",
                            ImGuiSliderFlags_AlwaysClamp))
         g.window = window;
-    tip("How many seconds of simulated time the graph shows.");
+    tooltip("How many seconds of simulated time the graph shows.");
 
     // One axis per unit: the first series' on the left, another on the right, a third unit
     // scaled into the frame.
@@ -203,20 +195,20 @@ void xyGraphWidget(PlotState& p, const carom::World& world, float height) {
         clearXYGraph(g);
     }
     ImGui::Checkbox("pause", &g.paused);
-    tip("Stop recording (the simulation runs on).");
+    tooltip("Stop recording (the simulation runs on).");
     ImGui::SameLine();
     if (ImGui::Button("clear")) clearXYGraph(g);
-    tip("Forget the recorded points.");
+    tooltip("Forget the recorded points.");
     ImGui::SameLine();
     if (ImGui::Button("fit")) fitXYGraph(g);
-    tip("Show every recorded point; the range then stays until \"follow\" is ticked again.");
+    tooltip("Show every recorded point; the range then stays until \"follow\" is ticked again.");
     ImGui::SameLine();
     ImGui::Checkbox("follow", &g.follow);
-    tip("The range follows the recent points: it grows at once and shrinks when they fill less "
+    tooltip("The range follows the recent points: it grows at once and shrinks when they fill less "
         "than a third of it.");
     ImGui::SameLine();
     ImGui::Checkbox("equal", &g.equalScales);
-    tip("Equal scales: a unit as long across as up, so that a path is not distorted (for two "
+    tooltip("Equal scales: a unit as long across as up, so that a path is not distorted (for two "
         "variables of the same unit, positions say).");
     ImGui::TextDisabled("%zu points", g.xs.size());
 
