@@ -161,6 +161,29 @@ struct FirstView {
 
 } // namespace
 
+namespace {
+
+// Runs the app on `scene` in dir (its settings remembered there) under Xvfb at 1280×800, saving the
+// scene to `saved` when it quits, and drives it with the xdotool lines of `steps` once its window
+// is up and focused ($wid is the window); then SIGTERM ends it.
+Outcome runDriven(const fs::path& dir, const std::string& scene, const fs::path& saved,
+                  const std::string& steps) {
+    const fs::path script = dir / "script.sh";
+    std::ofstream(script) << "set -u\n"
+                          << "cd " << dir.string() << "\n"
+                          << "XDG_CONFIG_HOME=" << dir.string() << " " << kApp << " " << scene
+                          << " --window 1280x800 --save-on-exit " << saved.string() << " &\n"
+                          << "pid=$!\n"
+                          << "wid=$(xdotool search --sync --onlyvisible --name '^Carom$' | head -1)\n"
+                          << "sleep 1\n"
+                          << "xdotool windowfocus --sync $wid 2>/dev/null || true\n"
+                          << steps << "kill -TERM $pid\n"
+                          << "wait $pid\n";
+    return run("xvfb-run -a -s '-screen 0 1280x800x24' bash " + script.string(), dir);
+}
+
+} // namespace
+
 // block1 and block2 at rest in free space (no gravity). The script presses on block1's centre
 // and moves the cursor 2 m up while the simulation runs: the mouse spring pulls block1 up. It
 // holds I (block2's up thruster): block2 gains upward velocity, thrust / m = 1.5 m/s² times the
@@ -184,28 +207,18 @@ TEST(App, SlowScriptedDragAndThrusterChangeTheSavedState) {
     auto sx = [&](double x) { return int(std::lround(v.sx(x))); };
     auto sy = [&](double y) { return int(std::lround(v.sy(y))); };
 
-    const fs::path script = dir / "script.sh";
-    std::ofstream(script)
-        << "set -u\n"
-        << "XDG_CONFIG_HOME=" << dir.string() << " " << kApp << " " << scene.string()
-        << " --window 1280x800 --save-on-exit " << saved.string() << " &\n"
-        << "pid=$!\n"
-        << "wid=$(xdotool search --sync --onlyvisible --name '^Carom$' | head -1)\n"
-        << "sleep 1\n"
-        << "xdotool windowfocus --sync $wid 2>/dev/null || true\n"
-        << "xdotool mousemove --window $wid " << sx(-3) << " " << sy(0) << "\n"
-        << "sleep 0.2\n"
-        << "xdotool mousedown 1\n"
-        << "sleep 0.1\n"
-        << "xdotool mousemove --window $wid " << sx(-3) << " " << sy(2) << "\n"
-        << "xdotool keydown i\n"
-        << "sleep 0.8\n"
-        << "xdotool keyup i\n"
-        << "xdotool mouseup 1\n"
-        << "sleep 0.2\n"
-        << "kill -TERM $pid\n"
-        << "wait $pid\n";
-    const Outcome r = run("xvfb-run -a -s '-screen 0 1280x800x24' bash " + script.string(), dir);
+    std::ostringstream steps;
+    steps << "xdotool mousemove --window $wid " << sx(-3) << " " << sy(0) << "\n"
+          << "sleep 0.2\n"
+          << "xdotool mousedown 1\n"
+          << "sleep 0.1\n"
+          << "xdotool mousemove --window $wid " << sx(-3) << " " << sy(2) << "\n"
+          << "xdotool keydown i\n"
+          << "sleep 0.8\n"
+          << "xdotool keyup i\n"
+          << "xdotool mouseup 1\n"
+          << "sleep 0.2\n";
+    const Outcome r = runDriven(dir, scene.string(), saved, steps.str());
     ASSERT_EQ(r.status, 0) << r.err;
     ASSERT_TRUE(fs::exists(saved)) << r.err;
     // The UI settings were remembered under XDG_CONFIG_HOME.
@@ -278,29 +291,16 @@ TEST(App, SlowOpenThroughTheFileBrowser) {
                 "mass": 1 } ]
 })";
     std::ofstream(dir / "broken.json") << R"({ "format": 1, "bodies": [ { "name": 3 } ] })";
-    const fs::path script = dir / "script.sh";
-    std::ofstream(script)
-        << "set -u\n"
-        << "cd " << dir.string() << "\n"
-        << "XDG_CONFIG_HOME=" << dir.string() << " " << kApp << " " << CAROM_ASSET_DIR
-        << "/scenes/billiards.json"
-        << " --window 1280x800 --save-on-exit " << saved.string() << " &\n"
-        << "pid=$!\n"
-        << "wid=$(xdotool search --sync --onlyvisible --name '^Carom$' | head -1)\n"
-        << "sleep 1\n"
-        << "xdotool windowfocus --sync $wid 2>/dev/null || true\n"
-        << "xdotool key ctrl+o\n"
-        << "sleep 0.3\n"
-        << "xdotool type --delay 20 broken.json\n"
-        << "xdotool key Return\n"
-        << "sleep 0.3\n"
-        << "xdotool key ctrl+a\n"
-        << "xdotool type --delay 20 other.json\n"
-        << "xdotool key Return\n"
-        << "sleep 0.5\n"
-        << "kill -TERM $pid\n"
-        << "wait $pid\n";
-    const Outcome r = run("xvfb-run -a -s '-screen 0 1280x800x24' bash " + script.string(), dir);
+    const Outcome r = runDriven(dir, CAROM_ASSET_DIR "/scenes/billiards.json", saved,
+                                "xdotool key ctrl+o\n"
+                                "sleep 0.3\n"
+                                "xdotool type --delay 20 broken.json\n"
+                                "xdotool key Return\n"
+                                "sleep 0.3\n"
+                                "xdotool key ctrl+a\n"
+                                "xdotool type --delay 20 other.json\n"
+                                "xdotool key Return\n"
+                                "sleep 0.5\n");
     ASSERT_EQ(r.status, 0) << r.err;
     ASSERT_TRUE(fs::exists(saved)) << r.err;
     EXPECT_EQ(carom::loadScene(saved.string()).name, "the other scene");
