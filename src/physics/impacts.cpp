@@ -76,8 +76,8 @@ void push(std::vector<Body>& bodies, const Point& p, double j) {
 
 // The normal relative velocity the forces add over h: (aB + αB × rB − aA − αA × rA) · n h.
 double forcedApproach(const Body& A, const Body& B, const Anchors& r, Vec2 n, double h) {
-    auto accel = [](const Body& b, Vec2 r) {
-        return b.invMass * b.force + cross(b.invInertia * b.torque, r);
+    auto accel = [](const Body& b, Vec2 arm) {
+        return b.invMass * b.force + cross(b.invInertia * b.torque, arm);
     };
     double dv = glm::dot(accel(B, r.b) - accel(A, r.a), n) * h;
     return std::max(0.0, -dv);

@@ -30,7 +30,7 @@ struct Carried {
     SurfacePoints points[2];
 };
 
-Carried carried(const Manifold& m, const Body& A, const Body& B, const std::vector<Pose>& found) {
+Carried carry(const Manifold& m, const Body& A, const Body& B, const std::vector<Pose>& found) {
     Carried k;
     const BodyId reference = &referenceBody(A, B) == &A ? m.a : m.b;
     k.localNormal = found[reference].xf.q.applyInverse(m.normal);
@@ -123,25 +123,25 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
     static thread_local std::vector<Carried> carriedBy;
     carriedBy.clear();
     for (const Manifold& m : c.contacts)
-        carriedBy.push_back(carried(m, c.bodies[m.a], c.bodies[m.b], found));
+        carriedBy.push_back(carry(m, c.bodies[m.a], c.bodies[m.b], found));
     std::vector<std::array<double, 2>> total(c.contacts.size(), {0, 0}); // Λ per point
     for (int it = 0; it < iterations; ++it) {
         for (std::size_t j = 0; j < c.contacts.size(); ++j) {
             const Manifold& m = c.contacts[j];
-            const Carried& k = carriedBy[j];
+            const Carried& carried = carriedBy[j];
             Body& A = c.bodies[m.a];
             Body& B = c.bodies[m.b];
             Geometry g[2];
             double C[2] = {0, 0};
             for (int i = 0; i < m.count; ++i) {
-                g[i] = geometryNow(A, B, k, i);
+                g[i] = geometryNow(A, B, carried, i);
                 C[i] = std::clamp(factor * (g[i].separation + s.linearSlop), -s.maxProjection, 0.0);
             }
             if (m.count == 2 && C[0] < 0 && C[1] < 0 &&
                 correctBlock(A, B, g, C, c.h, correction, total[j]))
                 continue;
             for (int i = 0; i < m.count; ++i) {
-                const auto [n, separation, p] = i == 0 ? g[0] : geometryNow(A, B, k, i);
+                const auto [n, separation, p] = i == 0 ? g[0] : geometryNow(A, B, carried, i);
                 double Ci = std::clamp(factor * (separation + s.linearSlop), -s.maxProjection, 0.0);
                 if (Ci >= 0) continue;
                 Vec2 rA = p - A.xf().p, rB = p - B.xf().p;
