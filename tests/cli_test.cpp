@@ -364,3 +364,14 @@ TEST_F(Cli, StressCountsEveryMethodAndIntegrator) {
     expectRefused({"stress", "--scenes", "0"}, "--scenes");
     expectRefused({"stress", "scene.json"}, "takes no scene");
 }
+
+// A failing seed's scene can be written and run again: a box of walls and its random bodies.
+TEST_F(Cli, StressSavesTheSceneOfASeed) {
+    const std::string scene = path("seed39.json");
+    ASSERT_EQ(cli({"stress", "--seed", "39", "--save-scene", scene}), 0) << err;
+    const carom::Scene s = carom::loadScene(scene);
+    EXPECT_TRUE(s.walls.has_value());
+    EXPECT_GE(s.bodies.size(), 1u);
+    EXPECT_EQ(s.name, "stress 39");
+    EXPECT_EQ(cli({"run", scene, "--steps", "2"}), 0) << err;
+}

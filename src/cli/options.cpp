@@ -223,7 +223,8 @@ BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
 
 StressOptions parseStressOptions(const std::vector<std::string>& args) {
     StressOptions s;
-    const std::set<std::string> options = {"--seed", "--scenes", "--time", "--method", "--list"};
+    const std::set<std::string> options = {"--seed",   "--scenes", "--time",
+                                           "--method", "--list",   "--save-scene"};
     ArgWalker(args, "stress", options, false)
         .walk([&](const std::string& opt, const std::string& value) {
             if (opt == "--seed") {
@@ -232,6 +233,8 @@ StressOptions parseStressOptions(const std::vector<std::string>& args) {
                 s.scenes = parseCount(opt, value, 1);
             } else if (opt == "--list") {
                 s.listed = parseCount(opt, value, 0);
+            } else if (opt == "--save-scene") {
+                s.saveScene = value;
             } else if (opt == "--time") {
                 const double t = parseNumber(opt, value);
                 if (!(t > 0) || t > 3600)
@@ -268,6 +271,7 @@ std::string usage() {
          "                [--integrator I] [--csv OUT.csv] [--every K] [--save OUT.json]\n"
          "  carom-cli bench SCENE.json [--steps N] [--method M] [--integrator I] [--dt H]\n"
          "  carom-cli stress [--seed S] [--scenes N] [--time T] [--method M] [--list K]\n"
+         "  carom-cli stress --seed S --save-scene OUT.json\n"
          "  carom-cli --help\n"
          "\n"
          "run     simulates the scene for --time seconds (default 10) or --steps steps at the\n"
@@ -280,7 +284,8 @@ std::string usage() {
          "        simulated seconds (default 3) in every method (or --method) and integrator,\n"
          "        and counts the runs that went non-finite, let a body out of the walls, made\n"
          "        energy (beyond round-off; 1e-3 for projection and penalty) or took over 20 s;\n"
-         "        the first K failures (default 50) are listed by seed.\n"
+         "        the first K failures (default 50) are listed by seed; --save-scene writes\n"
+         "        seed S's scene instead, to run it again with run.\n"
          "\n"
          "methods (--method):\n";
     listChoices(s, "method");

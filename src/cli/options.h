@@ -47,6 +47,7 @@ struct StressOptions {
     double timeLimit = 20;  // wall-clock seconds per run before it counts as over time
     long long listed = 50;  // failing runs listed by seed
     std::optional<carom::Method> method; // all when not given
+    std::string saveScene; // write seed S's scene there instead of running (replay with `run`)
 };
 
 // args: what follows the command's name. Throw UsageError.

@@ -139,6 +139,12 @@ Fault runOne(carom::Scene scene, carom::Method m, carom::Integrator i, const Str
 } // namespace
 
 int stress(const StressOptions& o) {
+    if (!o.saveScene.empty()) { // a failure to look at: its scene, for `run`
+        carom::saveScene(randomScene(o.seed), o.saveScene);
+        std::printf("scene of seed %llu: %s\n", static_cast<unsigned long long>(o.seed),
+                    o.saveScene.c_str());
+        return 0;
+    }
     std::vector<carom::Method> methods =
         o.method ? std::vector<carom::Method>{*o.method} : carom::allMethods();
     std::printf("%lld random scenes from seed %llu, %.3g s each, every method and integrator\n",
