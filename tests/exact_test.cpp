@@ -405,6 +405,25 @@ TEST(Exact, DampedFlightFollowsTheClosedForm) {
     }
 }
 
+// A ball that fits exactly between two walls, moving at 1 m/s with e = 1: struck one after the
+// other, the two contacts would pass the ball back and forth without end at one instant. The
+// chain is stopped by one simultaneous solve without bounce (both contacts hold: the ball
+// stops), and the diagnostics say so. No energy is made.
+TEST(Exact, AChainThatWillNotSettleIsStopped) {
+    World w(exactSettings(1));
+    BodyDef left = ground({-1, 0}, 1, 4), right = ground({1, 0}, 1, 4); // faces at x = ∓0.5
+    left.name = "left";
+    right.name = "right";
+    w.addBody(left);
+    w.addBody(right);
+    const BodyId ball = w.addBody(circle("ball", {0, 0}, 0.5, 1, {1, 0}));
+    w.step();
+    EXPECT_EQ(w.diagnostics().stoppedChains, 1);
+    EXPECT_EQ(w.diagnostics().totalStoppedChains, 1u);
+    EXPECT_NEAR(w.body(ball).v.x, 0, 1e-9);
+    EXPECT_LE(w.diagnostics().energy, 0.5 + 1e-12);
+}
+
 // A 5 cm ball at 200 m/s (3.3 m per step) against a wall 2 cm thick: it must bounce, never pass.
 class ThinWall : public ::testing::TestWithParam<Method> {};
 

@@ -58,6 +58,10 @@ int run(const RunOptions& o) {
     std::printf("steps: %lld\n", steps);
     std::printf("time: %.17g s\n", steps * dt);
     std::printf("energy: %.17g J at the start, %.17g J at the end\n", start.energy, end.energy);
+    if (const std::uint64_t n = world.diagnostics().totalStoppedChains)
+        std::printf("stopped impact chains: %llu (exact method: impacts that would not settle, "
+                    "stopped together without bounce)\n",
+                    static_cast<unsigned long long>(n));
     if (csv) std::printf("csv: %s\n", o.csv.c_str());
     if (!o.save.empty()) std::printf("saved: %s\n", o.save.c_str());
     return 0;

@@ -275,9 +275,11 @@ std::vector<Manifold> strikeTouching(StepContext& c) {
     accumulateForces(c);
     std::vector<Manifold> touching = touchingContacts(c);
     const double ke = kineticEnergy(c.bodies);
-    const int impacts = resolveImpacts(c.bodies, touching, c.settings.collisionHandling, c.h);
-    if (impacts > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
-    c.diagnostics.collisions += impacts;
+    const Impacts impacts =
+        resolveImpacts(c.bodies, touching, c.settings.collisionHandling, c.h);
+    if (impacts.struck > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
+    c.diagnostics.collisions += impacts.struck;
+    c.diagnostics.stoppedChains += impacts.chainStopped;
     return touching;
 }
 

@@ -13,8 +13,12 @@ namespace carom {
 // measured from the current poses. Bodies' force and torque must hold the forces of this instant:
 // a point approaching slower than those forces push it in one step of length h is a resting
 // contact: stopped without bounce (restitution 0) and not counted. Changes the bodies'
-// velocities; returns the number of impacts: the points struck with an impact, each once.
-int resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching,
-                   CollisionHandling handling, double h);
+// velocities; returns the impacts struck, and whether a serial chain had to be stopped.
+struct Impacts {
+    int struck = 0;           // the points struck with an impact, each once
+    bool chainStopped = false; // a serial chain did not settle: stopped together, without bounce
+};
+Impacts resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching,
+                       CollisionHandling handling, double h);
 
 } // namespace carom

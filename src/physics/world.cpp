@@ -321,6 +321,8 @@ void World::finishStep(const Diagnostics& stepped) {
     m.collisions = stepped.collisions;
     m.collisionEnergy = stepped.collisionEnergy;
     m.totalCollisions = diagnostics_.totalCollisions + stepped.collisions;
+    m.stoppedChains = stepped.stoppedChains;
+    m.totalStoppedChains = diagnostics_.totalStoppedChains + stepped.stoppedChains;
     m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + stepped.collisionEnergy;
     m.maxDepth = stepped.maxDepth;
     diagnostics_ = m;

@@ -77,6 +77,10 @@ struct Diagnostics {
     double collisionEnergy = 0;
     // Since the world was made: collisions counted and the energy they changed.
     std::uint64_t totalCollisions = 0;
+    // Exact method: chains of impacts that did not settle within kStrikesPerPoint strikes a point
+    // (impacts.cpp), stopped by one simultaneous solve without bounce; in the step, and in all.
+    int stoppedChains = 0;
+    std::uint64_t totalStoppedChains = 0;
     double totalCollisionEnergy = 0;
     double maxDepth = 0; // deepest overlap after the step, m
 };
