@@ -132,18 +132,28 @@ bool uniformlyAccelerated(const StepContext& c, BodyId id) {
 }
 
 void integrateFreeFlight(StepContext& c) {
-    // The start velocities, before the integrator moves them.
+    // Bodies the spring or a thruster drives need the integrator, which moves every body: the
+    // others' start velocities are kept for their closed form.
+    bool driven = false;
+    for (BodyId i = 0; i < c.bodies.size(); ++i)
+        driven = driven || (c.bodies[i].isDynamic() && !uniformlyAccelerated(c, i));
     std::vector<std::pair<Vec2, double>> start;
-    start.reserve(c.bodies.size());
-    for (const Body& b : c.bodies)
-        start.emplace_back(b.v, b.w);
-    integrateVelocities(c);
+    if (driven) {
+        start.reserve(c.bodies.size());
+        for (const Body& b : c.bodies)
+            start.emplace_back(b.v, b.w);
+        integrateVelocities(c);
+    }
     const WorldSettings& s = c.settings;
     const double h = c.h;
     for (BodyId i = 0; i < c.bodies.size(); ++i) {
-        if (!uniformlyAccelerated(c, i)) continue;
         Body& b = c.bodies[i];
-        const auto [v0, w0] = start[i];
+        if (!b.isDynamic()) { // no force moves it
+            c.motion[i] = Motion{b.v, b.w, h * b.v, h * b.w};
+            continue;
+        }
+        if (!uniformlyAccelerated(c, i)) continue; // the integrator's
+        const auto [v0, w0] = driven ? start[i] : std::pair{b.v, b.w};
         // dv/dt = g − λ v with λ = k / m:  v(h) = v0 e^−λh + g h φ1(λh),
         //                                  x(h) − x0 = v0 h φ1(λh) + g h² φ2(λh);
         // dω/dt = −λω ω with λω = kω / I:  ω(h) = ω0 e^−λω h,  θ(h) − θ0 = ω0 h φ1(λω h).

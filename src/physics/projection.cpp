@@ -7,12 +7,11 @@
 // A by −λ n / mA and B by +λ n / mB, turning each by ∓ (r × λ n) / I. The separation is measured
 // again from the current poses before every correction, so successive passes converge.
 //
-// As the projection method proper (Correction::WithVelocities), β = 1: a partial correction would come back
-// as a velocity and the bodies would bounce on each other like springs. The velocities follow
-// the corrections, and
-// the corrections' total position impulse Λ per point, an impulse Λ / h over the step, bounds
-// Coulomb friction on the tangential velocity, |λ_t| ≤ μ Λ / h: without it nothing at rest on a
-// slope or in a stack would stay put.
+// As the projection method proper (Correction::WithVelocities), β = 1: a partial correction
+// would come back as a velocity and the bodies would bounce on each other like springs. The
+// velocities follow the corrections, and the corrections' total position impulse Λ per point,
+// an impulse Λ / h over the step, bounds Coulomb friction on the tangential velocity,
+// |λ_t| ≤ μ Λ / h: without it nothing at rest on a slope or in a stack would stay put.
 #include "contact_math.h"
 #include "step_context.h"
 
@@ -41,8 +40,8 @@ Carried carry(const Manifold& m, const Body& A, const Body& B, const std::vector
 
 // A contact point's geometry now, from the bodies' current poses (Box2D 2.x's position solver
 // manifold): the normal n turns with the body whose face it is, and two circles' joins their
-// centres; each surface point turns with its body, but a circle's is its
-// centre pushed out along n, whatever the circle's angle (it may roll). The separation is
+// centres; each surface point turns with its body, but a circle's is its centre pushed out along
+// n, whatever the circle's angle (it may roll). The separation is
 // measured along n, and the correction acts on the other (incident) body's surface point, moved
 // halfway through the gap or overlap: the reference body's point may have slid along its face.
 struct Geometry {

@@ -21,7 +21,7 @@ constexpr Choice kMethods[] = {
     {"projection", "position projection only, no impulses: no bounce"},
     {"penalty", "spring forces that grow with the overlap, no impulses"},
     {"exact", "each collision found at its instant and resolved there, the flight between them in "
-              "closed form (any integrator); for small scenes (about 25 times the cost of the "
+              "closed form (any integrator); for small scenes (about 16 times the cost of the "
               "default)"}};
 constexpr Choice kIntegrators[] = {
     {"euler", "semi-implicit (symplectic) Euler: the velocity first, then the position with it"},
