@@ -11,6 +11,15 @@
 // bisection (Hecker's Listing 1) to the distance tolerance. It keeps its velocity, and the next
 // step's contact stops or bounces it; but in the projection method, where velocities follow the
 // positions, the velocity follows this correction too.
+//
+// Then no body is left buried in a static one (keepOutOfStaticBodies): a light body pressed into
+// a wall by heavy ones is not held by the solvers, whose iterations share the correction by
+// inverse mass and do not converge at mass ratios of a thousand and more; step after step it
+// sinks, until its centre is through. Static bodies do not move, so a body in contact with one is
+// pushed straight back out of it, along the contact's normal, to half its inner radius deep (the
+// centre is at least the inner radius deep when it is through the surface): the heavy body then
+// sinks into the light one instead, as it would crush it. Bodies the solvers hold within the slop
+// are never that deep, unless smaller than four times the slop.
 #include "broad_phase.h"
 #include "collide.h"
 #include "step_context.h"
@@ -86,6 +95,20 @@ bool passesThrough(Vec2 a, Vec2 b, const Body& fixed) {
     return t0 < t1;
 }
 
+// How deep a body may be in a static one: the slop the solver leaves, but never so deep that a
+// body smaller than it could bury its centre (which is at least the inner radius deep there).
+double allowedDepth(const Body& b, const WorldSettings& s) {
+    return std::min(s.linearSlop, kMaxTravel * b.shape.innerRadius());
+}
+
+void moveBy(Body& b, Vec2 dp, double dAngle, double h, Correction correction) {
+    if (correction == Correction::WithVelocities) {
+        b.v += dp / h;
+        b.w += dAngle / h;
+    }
+    b.setPose(b.xf().p + dp, b.angle() + dAngle);
+}
+
 // The earliest t in [0, 1] at which the body, moving from `from` to its pose, enters `fixed`
 // deeper than it may; 1 if it never does.
 double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aabb& staticBox,
@@ -94,7 +117,7 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aa
         window(from.xf.p, b.xf().p, staticBox, b.shape.boundingRadius() + s.linearSlop);
     if (t0 > t1) return 1;
     const double startDepth = deepest(b, from.xf, fixed, s.linearSlop); // −∞: not touching
-    const double allowed = std::max(s.linearSlop, startDepth) + s.distanceTolerance;
+    const double allowed = std::max(allowedDepth(b, s), startDepth) + s.distanceTolerance;
     auto enters = [&](double t) { return deepest(b, poseAt(b, from, t).xf, fixed) > allowed; };
     // Its contacts failed to stop the body if its centre went into or through the static body, or
     // if it ends deeper in one it was not touching at the start. (One that was touching it had a
@@ -135,12 +158,26 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
             first = std::min(first, timeOfImpact(b, start[i], *fixed, box, travel, c.settings));
         if (first < 1) {
             const Interpolated back = poseAt(b, start[i], first);
-            if (correction == Correction::WithVelocities) {
-                b.v += (back.xf.p - b.xf().p) / c.h;
-                b.w += (back.angle - b.angle()) / c.h;
-            }
-            b.setPose(back.xf.p, back.angle);
+            moveBy(b, back.xf.p - b.xf().p, back.angle - b.angle(), c.h, correction);
         }
+    }
+}
+
+void keepOutOfStaticBodies(StepContext& c, Correction correction) {
+    for (const Manifold& m : c.contacts) {
+        const bool staticA = c.bodies[m.a].type == BodyType::Static;
+        const bool staticB = c.bodies[m.b].type == BodyType::Static;
+        if (staticA == staticB) continue;
+        Body& b = c.bodies[staticA ? m.b : m.a];
+        const Body& fixed = c.bodies[staticA ? m.a : m.b];
+        if (!b.isDynamic()) continue;
+        // The manifold from the dynamic body to the static one: its normal points into `fixed`.
+        const ShapeManifold now = collide(b.shape, b.xf(), fixed.shape, fixed.xf(), 0);
+        double depth = -INFINITY;
+        for (int i = 0; i < now.count; ++i)
+            depth = std::max(depth, now.points[i].depth);
+        const double excess = depth - kMaxTravel * b.shape.innerRadius();
+        if (excess > 0) moveBy(b, -excess * now.normal, 0, c.h, correction);
     }
 }
 

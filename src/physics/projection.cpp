@@ -12,6 +12,7 @@
 // velocities follow the corrections, and the corrections' total position impulse Λ per point,
 // an impulse Λ / h over the step, bounds Coulomb friction on the tangential velocity,
 // |λ_t| ≤ μ Λ / h: without it nothing at rest on a slope or in a stack would stay put.
+#include "collide.h"
 #include "contact_math.h"
 #include "step_context.h"
 
@@ -25,13 +26,33 @@ namespace {
 // A manifold as its bodies carry it, in their frames, from the poses it was found at: the normal
 // in the frame of the body whose face it is (referenceBody), each point's surface points.
 struct Carried {
+    int count;
     Vec2 localNormal;
     SurfacePoints points[2];
 };
 
-Carried carry(const Manifold& m, const Body& A, const Body& B, const std::vector<Pose>& found) {
+// A body that turned more than this since the manifold was found (a fast spin) would carry a
+// vertex past the end of the face it touched, where the face's line, extended, says it overlaps:
+// and lifting a body in free flight makes energy: such a manifold is found again at the poses now.
+// Not in the projection method (refound): there the velocities follow the corrections, and an
+// overlap found anew, deeper than the start's, would become a velocity of its own.
+constexpr double kStaleTurn = 0.05; // rad
+
+Carried carry(const Manifold& m, const Body& A, const Body& B, const std::vector<Pose>& found,
+              double margin, bool refound) {
     Carried k;
     const BodyId reference = &referenceBody(A, B) == &A ? m.a : m.b;
+    if (refound && (std::abs(A.angle() - found[m.a].angle) > kStaleTurn ||
+                    std::abs(B.angle() - found[m.b].angle) > kStaleTurn)) {
+        const ShapeManifold now = collide(A.shape, A.xf(), B.shape, B.xf(), margin);
+        k.count = now.count;
+        k.localNormal = referenceBody(A, B).xf().q.applyInverse(now.normal);
+        for (int i = 0; i < now.count; ++i)
+            k.points[i] = surfacePointsOf(A.xf(), B.xf(), now.normal,
+                                          ContactPoint{now.points[i].point, now.points[i].depth});
+        return k;
+    }
+    k.count = m.count;
     k.localNormal = found[reference].xf.q.applyInverse(m.normal);
     for (int i = 0; i < m.count; ++i)
         k.points[i] = surfacePointsOf(found[m.a].xf, found[m.b].xf, m.normal, m.points[i]);
@@ -75,7 +96,7 @@ void applyFriction(StepContext& c, const Manifold& m, const Carried& k,
                    const std::array<double, 2>& positionImpulse) {
     Body& A = c.bodies[m.a];
     Body& B = c.bodies[m.b];
-    for (int i = 0; i < m.count; ++i) {
+    for (int i = 0; i < k.count; ++i) {
         if (positionImpulse[i] <= 0) continue;
         const Geometry g = geometryNow(A, B, k, i);
         const Vec2 t = tangentOf(g.n);
@@ -122,7 +143,7 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
     static thread_local std::vector<Carried> carriedBy;
     carriedBy.clear();
     for (const Manifold& m : c.contacts)
-        carriedBy.push_back(carry(m, c.bodies[m.a], c.bodies[m.b], found));
+        carriedBy.push_back(carry(m, c.bodies[m.a], c.bodies[m.b], found, s.linearSlop, !positionBased));
     std::vector<std::array<double, 2>> total(c.contacts.size(), {0, 0}); // Λ per point
     for (int it = 0; it < iterations; ++it) {
         for (std::size_t j = 0; j < c.contacts.size(); ++j) {
@@ -132,14 +153,14 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
             Body& B = c.bodies[m.b];
             Geometry g[2];
             double C[2] = {0, 0};
-            for (int i = 0; i < m.count; ++i) {
+            for (int i = 0; i < carried.count; ++i) {
                 g[i] = geometryNow(A, B, carried, i);
                 C[i] = std::clamp(factor * (g[i].separation + s.linearSlop), -s.maxProjection, 0.0);
             }
-            if (m.count == 2 && C[0] < 0 && C[1] < 0 &&
+            if (carried.count == 2 && C[0] < 0 && C[1] < 0 &&
                 correctBlock(A, B, g, C, c.h, correction, total[j]))
                 continue;
-            for (int i = 0; i < m.count; ++i) {
+            for (int i = 0; i < carried.count; ++i) {
                 const auto [n, separation, p] = i == 0 ? g[0] : geometryNow(A, B, carried, i);
                 double Ci = std::clamp(factor * (separation + s.linearSlop), -s.maxProjection, 0.0);
                 if (Ci >= 0) continue;

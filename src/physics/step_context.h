@@ -99,5 +99,8 @@ void stepExact(StepContext& c);
 // continuous.cpp: a body that moved far in the step is put back where it would have entered a
 // static body it was not stopped at (its velocity following, with Correction::WithVelocities).
 void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correction correction);
+// continuous.cpp: a body in contact with a static one and deeper in it than half its inner
+// radius is pushed back out along the contact normal (its velocity following, as above).
+void keepOutOfStaticBodies(StepContext& c, Correction correction);
 
 } // namespace carom

@@ -308,6 +308,7 @@ void World::step() {
         integratePositions(c); // the free displacement plus what the contacts changed
         if (s.projection) projectContacts(c, settings_.positionIterations, s.correction, start);
         stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
+        keepOutOfStaticBodies(c, s.correction);      // nor pressed into one by heavier bodies
     }
     finishStep(d);
 }
