@@ -492,30 +492,62 @@ TEST(DefaultMethod, ElasticBallUnderGravityKeepsItsEnergyWithRK4) {
 }
 
 // The same two scenes in the default method (impulse+projection), with restitution 1 and no force.
-// Free motion is exact without forces (x += h v at constant v and ω), and an impact that the
-// solver converges on keeps the energy at e = 1: ΔE = Σ P_i (v_i⁻ + v_i⁺) / 2 over the points,
-// and v_i⁺ = −v_i⁻ wherever P_i > 0. So the three blocks, which meet one pair at a time, keep it
-// to round-off (1e-12), and no run may make energy: E(t) ≤ E(0) (1 + 1e-12).
-// The six fast blocks can lose some: an impact inside a step is taken at the step's speculative
-// contacts, so a block struck towards a third body within the same step is stopped at that
-// gap, without its bounce (one such impact in this minute, 516 in all, loses 0.57%; at h / 2
-// another one, a two-point contact with unequal gaps, makes 0.9%: issue 13). A stop without
-// bounce loses at most the energy of the pair's relative motion, ½ μ v_rel² with μ = m/2; at the
-// scene's mean square speed (⟨v_rel²⟩ = 2 ⟨v²⟩ = 4 E(0) / (n m) for n blocks of mass m) that is
-// E(0) / n: the run may lose no more than one such impact's worth.
+// Nothing presses the blocks on anything, so every impact is struck at its time of impact, pair
+// by pair, with Hecker's Eq. 9 (flight_impacts.cpp), which at e = 1 keeps the kinetic energy
+// whatever the point and normal, and the flight between impacts is exact (x += h v at constant v
+// and ω): the energy is kept to round-off, fast spinning blocks that strike several bodies in a
+// step included.
 TEST(DefaultMethod, ElasticEnergyDrift) {
     World three = rigidBodyCollisions(Method::ImpulseProjection);
     EXPECT_LT(energyDrift(three, 60), 1e-12);
     WorldSettings s;
     s.restitution = 1;
     World six = sixFastBlocks(s);
-    const int n = 6;
-    const double e0 = measure(six).energy;
-    for (int i = 0; i < 60 * 60; ++i) {
-        six.step();
-        ASSERT_LE(six.diagnostics().energy, e0 * (1 + 1e-12)) << "made energy at step " << i;
-        ASSERT_GE(six.diagnostics().energy, e0 * (1 - 1.0 / n)) << "lost more than one impact's "
-                                                                   "worth at step " << i;
+    int collisions = 0;
+    EXPECT_LT(energyDrift(six, 60, &collisions), 1e-12);
+    EXPECT_GT(collisions, 200);
+}
+
+// assets/scenes/thin-wall.json in the default method: three 10 cm balls at 120-200 m/s, 2 to 3.3 m
+// a step, strike the walls, the thin wall and each other, and pass each other close by. Taken at
+// the contacts found at the start of each step, near misses were stopped as impacts and a ball
+// struck in a step met the next with a stale normal: 51% of the energy lost in a minute. Struck
+// at their times of impact, the impacts keep it to round-off.
+TEST(DefaultMethod, ThinWallKeepsItsEnergy) {
+    World w = buildWorld(loadScene(CAROM_ASSET_DIR "/scenes/thin-wall.json"));
+    ASSERT_EQ(w.settings().method, Method::ImpulseProjection);
+    EXPECT_LT(energyDrift(w, 60), 1e-12);
+}
+
+// Newton's cradle in the default method: five touching balls, the first moving at 2 m/s. Struck
+// one pair after another at the same instant (serial impacts), the impulse runs down the row and
+// only the last ball leaves, at 2 m/s (equal masses, e = 1: they exchange velocities).
+TEST(DefaultMethod, NewtonsCradleSendsOnlyTheLastBall) {
+    Scene scene = loadScene(CAROM_ASSET_DIR "/scenes/newtons-cradle.json");
+    scene.settings.method = Method::ImpulseProjection;
+    World w = buildWorld(scene);
+    w.step();
+    for (const Body& b : w.bodies()) {
+        if (!b.isDynamic()) continue;
+        EXPECT_NEAR(b.v.x, b.name == "ball5" ? 2.0 : 0.0, 1e-12) << b.name;
+        EXPECT_NEAR(b.v.y, 0.0, 1e-12) << b.name;
+    }
+}
+
+// Two balls 10 cm across pass each other at 300 m/s relative, 1 cm apart at their closest: within
+// each other's speculative margin at the start of the step, but they never touch. Neither may
+// feel anything.
+TEST(DefaultMethod, NearMissAtSpeedChangesNothing) {
+    WorldSettings s;
+    s.restitution = 1;
+    World w(s);
+    BodyId a = w.addBody(circle("a", {-1.0, 0}, 0.05, 1, {150, 0}));
+    BodyId b = w.addBody(circle("b", {1.0, 0.11}, 0.05, 1, {-150, 0}));
+    for (int i = 0; i < 2; ++i) {
+        w.step();
+        EXPECT_EQ(w.body(a).v, Vec2(150, 0)) << "step " << i;
+        EXPECT_EQ(w.body(b).v, Vec2(-150, 0)) << "step " << i;
+        EXPECT_EQ(w.body(a).w, 0) << "step " << i;
     }
 }
 

@@ -42,8 +42,12 @@ Carried carry(const Manifold& m, const Body& A, const Body& B, const std::vector
               double margin, bool refound) {
     Carried k;
     const BodyId reference = &referenceBody(A, B) == &A ? m.a : m.b;
-    if (refound && (std::abs(A.angle() - found[m.a].angle) > kStaleTurn ||
-                    std::abs(B.angle() - found[m.b].angle) > kStaleTurn)) {
+    // A circle's surface point is found from the normal, whatever its angle (geometryNow).
+    auto turned = [&](const Body& b, BodyId id) {
+        return b.shape.type() != ShapeType::Circle &&
+               std::abs(b.angle() - found[id].angle) > kStaleTurn;
+    };
+    if (refound && (turned(A, m.a) || turned(B, m.b))) {
         const ShapeManifold now = collide(A.shape, A.xf(), B.shape, B.xf(), margin);
         k.count = now.count;
         k.localNormal = referenceBody(A, B).xf().q.applyInverse(now.normal);

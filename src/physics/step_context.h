@@ -82,6 +82,10 @@ std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<doub
 void queueContactEvents(const std::vector<Manifold>& contacts, const std::vector<Manifold>& previous,
                         double slop, std::vector<ContactEvent>& events);
 
+// flight_impacts.cpp: the impacts of bodies under no force and at rest on nothing, struck at their
+// times of impact, pair by pair; the pairs settled there leave c.contacts.
+void strikeImpactsInFlight(StepContext& c);
+
 // contact_solver.cpp: sequential impulses with friction and restitution (Catto; Hecker's Eq. 9).
 void solveImpulses(StepContext& c);
 

@@ -301,6 +301,7 @@ void World::step() {
         integrateVelocities(c); // forces (gravity, damping, thrusters, spring) and free motion
         updateContacts(c);      // broad and narrow phase; impulses kept from the last step
         const double ke = kineticEnergy(bodies_);
+        if (s.impulses) strikeImpactsInFlight(c);  // at their times of impact (flight_impacts.cpp)
         if (s.impulses) solveImpulses(c);          // contact_solver.cpp
         if (s.penaltyForces) applyPenaltyForces(c); // penalty.cpp
         if (d.collisions > 0) d.collisionEnergy = kineticEnergy(bodies_) - ke;
