@@ -325,8 +325,11 @@ double timeOfContact(StepContext& c, const std::vector<Pose>& start,
 // After the last interval: the forces of the last instant cleared (they were not a step's), the
 // contacts found again (drawing, events, diagnostics) carrying this step's resting impulses for
 // the next, and the overlap a stack's solver let through projected away as in the default method
-// (nothing to do for points within the linear slop).
-void finishExactStep(StepContext& c, const ImpulseMap& applied) {
+// (nothing to do for points within the linear slop). A step cut short (a chain of impacts that
+// will not end, or bodies overlapping from the start: finishHeld) moved its bodies without the
+// travel limit: as in the other methods, none may end through a static body or buried in one
+// (continuous.cpp; in a step that kept the limit neither changes anything).
+void finishExactStep(StepContext& c, const ImpulseMap& applied, const std::vector<Pose>& start) {
     for (Body& b : c.bodies) {
         b.force = {0, 0};
         b.torque = 0;
@@ -340,6 +343,8 @@ void finishExactStep(StepContext& c, const ImpulseMap& applied) {
             m.points[i].tangentImpulse = sum.tangent;
         }
     projectContacts(c, c.settings.positionIterations, Correction::PositionsOnly, save(c.bodies));
+    stopAtStaticBodies(c, start, Correction::PositionsOnly);
+    keepOutOfStaticBodies(c, Correction::PositionsOnly);
 }
 
 } // namespace
@@ -348,6 +353,7 @@ void finishExactStep(StepContext& c, const ImpulseMap& applied) {
 void stepExact(StepContext& c) {
     const double h = c.h;
     const ImpulseMap last = impulsesOf(c.contacts);
+    const std::vector<Pose> stepStart = save(c.bodies);
     ImpulseMap applied; // the resting solver's impulses over this step
     double t = 0;
     for (int interval = 0; h - t > kTimeEpsilon * h; ++interval) {
@@ -373,7 +379,7 @@ void stepExact(StepContext& c) {
         addImpulses(applied, advance(c, touching, last, contact));
         t += contact;
     }
-    finishExactStep(c, applied);
+    finishExactStep(c, applied, stepStart);
 }
 
 } // namespace carom
