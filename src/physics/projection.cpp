@@ -12,6 +12,10 @@
 // velocities follow the corrections, and the corrections' total position impulse Λ per point,
 // an impulse Λ / h over the step, bounds Coulomb friction on the tangential velocity,
 // |λ_t| ≤ μ Λ / h: without it nothing at rest on a slope or in a stack would stay put.
+// The velocities follow only the correction of overlap this step made: an overlap the bodies
+// already had at its start (deeper than the slop: they were placed so, or a stack's projection
+// had not converged) is taken back by the positions alone, as the other methods do. Followed by
+// the velocities, bodies that start overlapping would fly apart with energy they never had.
 #include "collide.h"
 #include "contact_math.h"
 #include "step_context.h"
@@ -88,12 +92,22 @@ Geometry geometryNow(const Body& A, const Body& B, const Carried& k, int i) {
     return {n, separation, point};
 }
 
-void move(Body& b, Vec2 dp, double dAngle, double h, Correction correction) {
+void move(Body& b, Vec2 dp, double dAngle) {
     b.setPose(b.xf().p + dp, b.angle() + dAngle);
-    if (correction == Correction::WithVelocities) {
-        b.v += dp / h;
-        b.w += dAngle / h;
-    }
+}
+
+// The velocities that follow a correction (dp, dAngle) made over the step of length h.
+void follow(Body& b, Vec2 dp, double dAngle, double h) {
+    b.v += dp / h;
+    b.w += dAngle / h;
+}
+
+// Of a correction δ of a point's separation, the share its velocities follow: what is left of it
+// after the overlap the point had at the start of the step (its budget, used up as it goes).
+double followedShare(double delta, double& startOverlap) {
+    const double old = std::min(delta, startOverlap);
+    startOverlap -= old;
+    return (delta - old) / delta;
 }
 
 void applyFriction(StepContext& c, const Manifold& m, const Carried& k,
@@ -117,7 +131,8 @@ void applyFriction(StepContext& c, const Manifold& m, const Carried& k,
 // two points along n. Corrected one after the other instead, a column of boxes leans a little
 // more at each step, and twenty boxes fall. False when K is singular or x is not ≥ 0.
 bool correctBlock(Body& A, Body& B, const Geometry (&g)[2], const double (&C)[2], double h,
-                  Correction correction, std::array<double, 2>& total) {
+                  Correction correction, std::array<double, 2>& total,
+                  std::array<double, 2>& startOverlap) {
     const Vec2 n = g[0].n;
     const Vec2 rA1 = g[0].point - A.xf().p, rB1 = g[0].point - B.xf().p;
     const Vec2 rA2 = g[1].point - A.xf().p, rB2 = g[1].point - B.xf().p;
@@ -127,10 +142,14 @@ bool correctBlock(Body& A, Body& B, const Geometry (&g)[2], const double (&C)[2]
     const double x2 = (-C[1] * K.k11 + C[0] * K.k12) / K.det;
     if (x1 < 0 || x2 < 0) return false;
     const Vec2 P1 = x1 * n, P2 = x2 * n;
-    move(A, -A.invMass * (P1 + P2), -A.invInertia * (cross(rA1, P1) + cross(rA2, P2)), h,
-         correction);
-    move(B, B.invMass * (P1 + P2), B.invInertia * (cross(rB1, P1) + cross(rB2, P2)), h,
-         correction);
+    move(A, -A.invMass * (P1 + P2), -A.invInertia * (cross(rA1, P1) + cross(rA2, P2)));
+    move(B, B.invMass * (P1 + P2), B.invInertia * (cross(rB1, P1) + cross(rB2, P2)));
+    if (correction == Correction::WithVelocities) {
+        const Vec2 F1 = followedShare(-C[0], startOverlap[0]) * P1;
+        const Vec2 F2 = followedShare(-C[1], startOverlap[1]) * P2;
+        follow(A, -A.invMass * (F1 + F2), -A.invInertia * (cross(rA1, F1) + cross(rA2, F2)), h);
+        follow(B, B.invMass * (F1 + F2), B.invInertia * (cross(rB1, F1) + cross(rB2, F2)), h);
+    }
     total[0] += x1;
     total[1] += x2;
     return true;
@@ -149,6 +168,11 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
     for (const Manifold& m : c.contacts)
         carriedBy.push_back(carry(m, c.bodies[m.a], c.bodies[m.b], found, s.linearSlop, !positionBased));
     std::vector<std::array<double, 2>> total(c.contacts.size(), {0, 0}); // Λ per point
+    // Per point, the overlap beyond the slop at the start of the step (followedShare).
+    std::vector<std::array<double, 2>> startOverlap(c.contacts.size(), {0, 0});
+    for (std::size_t j = 0; j < c.contacts.size(); ++j)
+        for (int i = 0; i < c.contacts[j].count; ++i)
+            startOverlap[j][i] = std::max(c.contacts[j].points[i].depth - s.linearSlop, 0.0);
     for (int it = 0; it < iterations; ++it) {
         for (std::size_t j = 0; j < c.contacts.size(); ++j) {
             const Manifold& m = c.contacts[j];
@@ -162,7 +186,7 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
                 C[i] = std::clamp(factor * (g[i].separation + s.linearSlop), -s.maxProjection, 0.0);
             }
             if (carried.count == 2 && C[0] < 0 && C[1] < 0 &&
-                correctBlock(A, B, g, C, c.h, correction, total[j]))
+                correctBlock(A, B, g, C, c.h, correction, total[j], startOverlap[j]))
                 continue;
             for (int i = 0; i < carried.count; ++i) {
                 const auto [n, separation, p] = i == 0 ? g[0] : geometryNow(A, B, carried, i);
@@ -173,8 +197,13 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
                 if (k <= 0) continue;
                 total[j][i] += -Ci / k;
                 Vec2 P = (-Ci / k) * n;
-                move(A, -A.invMass * P, -A.invInertia * cross(rA, P), c.h, correction);
-                move(B, B.invMass * P, B.invInertia * cross(rB, P), c.h, correction);
+                move(A, -A.invMass * P, -A.invInertia * cross(rA, P));
+                move(B, B.invMass * P, B.invInertia * cross(rB, P));
+                if (positionBased) {
+                    const Vec2 F = followedShare(-Ci, startOverlap[j][i]) * P;
+                    follow(A, -A.invMass * F, -A.invInertia * cross(rA, F), c.h);
+                    follow(B, B.invMass * F, B.invInertia * cross(rB, F), c.h);
+                }
             }
         }
     }
