@@ -577,13 +577,17 @@ TEST_P(ThinWall, TwoBallsBouncingInOneStepMakeNoEnergy) {
 // wall's face or out of the box by more than the linear slop.
 // In every method: the projection and penalty methods have no velocity-level contacts to stop the
 // balls, and lean on the continuous check alone (which in projection also takes the velocity).
+// The penalty method's springs are soft (ω = √3000 rad/s: a ball at 150 m/s would need metres
+// to stop), so a ball that was already touching the wall sinks in until no body may be deeper in
+// a static one, half its inner radius (keepOutOfStaticBodies): never through.
 class ThinWallAnyMethod : public ::testing::TestWithParam<Method> {};
 
 TEST_P(ThinWallAnyMethod, ThreeFastBallsStayInTheirHalfOfTheBox) {
     Scene scene = loadScene(CAROM_ASSET_DIR "/scenes/thin-wall.json");
     scene.settings.method = GetParam();
     World w = buildWorld(scene);
-    const double r = 0.05, slop = scene.settings.linearSlop + 1e-4;
+    const double r = 0.05;
+    const double slop = (GetParam() == Method::Penalty ? r / 2 : scene.settings.linearSlop) + 1e-4;
     for (int step = 0; step < 30 * 60; ++step) {
         w.step();
         for (const Body& b : w.bodies()) {
