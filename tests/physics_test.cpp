@@ -326,7 +326,9 @@ TEST_P(Crushing, LightBodyUnderAHeavyOneStaysOutOfTheFloor) {
     w.addBody(box("block", {0, side + 0.5}, 1, 1, 1000));
     for (int i = 0; i < 3 * 60; ++i) {
         w.step();
-        ASSERT_GE(w.body(chip).xf().p.y, inner / 2 - 1e-9) << "step " << i;
+        const Vec2 p = w.body(chip).xf().p;
+        if (std::abs(p.x) < 5) // over the floor: squeezed out, the chip may fly off its edge
+            ASSERT_GE(p.y, inner / 2 - 1e-9) << "step " << i;
     }
 }
 

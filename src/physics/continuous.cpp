@@ -177,7 +177,13 @@ void keepOutOfStaticBodies(StepContext& c, Correction correction) {
         for (int i = 0; i < now.count; ++i)
             depth = std::max(depth, now.points[i].depth);
         const double excess = depth - kMaxTravel * b.shape.innerRadius();
-        if (excess > 0) moveBy(b, -excess * now.normal, 0, c.h, correction);
+        if (!(excess > 0)) continue;
+        // Out on the side where the body is: a long thin body that went through a thin wall
+        // may find its shallowest way out on the far side, and would be pushed through.
+        const Vec2 from = b.xf().p, push = -excess * now.normal;
+        const bool centreInside = passesThrough(from, from, fixed);
+        if (centreInside || !passesThrough(from, from + push, fixed))
+            moveBy(b, push, 0, c.h, correction);
     }
 }
 

@@ -1,25 +1,33 @@
-// Impacts in free flight, struck at their times of impact (the sequential-impulse methods).
+// Flights and their impacts in closed form, each impact struck at its time (the sequential-impulse
+// methods).
 //
 // The contact solver takes a step's impacts at the contacts found at its start: with the normals
 // of then, stopping a pair at the gap between them. Fast bodies that only pass close by are
 // stopped as if they met, a body struck in the step meets the next one with a stale normal, and an
-// elastic scene loses energy at every such step. But a body under no force at all, touching
-// nothing at rest, moves uniformly until it strikes something, so its impacts can be found at
-// their true times, as the exact method finds them, pair by pair, and struck with Hecker's Eq. 9:
+// elastic scene loses energy at every such step; under gravity, the integrator's flight and the
+// bounce taken at the gap only keep the energy on average. But a body under gravity alone (or no
+// force at all) that is in contact with nothing the solver moves is in free flight: uniformly
+// accelerated until it strikes something. So its impacts can be found at their true times, as
+// the exact method finds them, pair by pair, and struck with Hecker's Eq. 9:
 //
-//   the bodies in free flight: dynamic, no force on them (no gravity, damping, spring or
-//     thruster: nothing presses them on anything, so nothing rests), not sunk into another body
-//     deeper than the slop, and touching no body that the solver moves
-//   each keeps a clock: its pose at its own time t within the step, moving uniformly after t
+//   the bodies in free flight: dynamic, under no force but gravity (no damping, spring or
+//     thruster), not resting on anything (touching it within the slop, under gravity, at a normal
+//     speed below the restitution threshold) or sunk into it, and with no contact, touching or
+//     speculative, with a body the solver moves
+//   each keeps a clock: its pose and velocity at its own time t within the step, uniformly
+//     accelerated after t (p + v τ + ½ g τ², the angle at constant ω)
 //   the pairs of the step's manifolds between two such bodies, or one and a static body: the time
 //     each first touches (touchTime: conservative advancement)
 //   repeat: the earliest; both bodies brought to it and struck (resolveImpacts, impacts.cpp, with
-//     no force: every approach bounces); the pairs of those two predicted again from it
-//   each body struck ends the step where its uniform motion since its last strike puts it
-//   the manifolds of the pairs settled here (struck, or found not to touch in the step) leave the
-//     step's contacts, so that the solver and the projection do not act on them again
+//     no force pressing: every approach bounces); the pairs of those two predicted again from it
+//   each body in free flight ends the step where its clock puts it, whatever the integrator (the
+//     flight is in closed form, as in the exact method)
+//   the manifolds of the pairs settled here (struck, or found not to touch in the step) are taken
+//     from the step's contacts, so that the solver and the projection do not act on them again,
+//     and given back after them (returnSettledContacts: the continuous checks, the events and the
+//     drawing see every pair); a strike is a contact begun and ended within the step (two events)
 //
-// Scenes with gravity or damping have no body in free flight, and the step is as before.
+// Resting contact, and everything in contact with it, stays the solver's.
 #include "collide.h"
 #include "contact_math.h"
 #include "impacts.h"
@@ -27,6 +35,8 @@
 #include "time_of_impact.h"
 
 #include <algorithm>
+#include <iterator>
+#include <utility>
 #include <cmath>
 #include <optional>
 
@@ -40,50 +50,71 @@ constexpr int kMaxAdvances = 64;
 constexpr int kStrikesPerPair = 10;
 constexpr double kApproaching = 1e-10; // m/s: slower approaches are round-off, not impacts
 
-// A body's motion in the step: at time t it is at (p, angle), and it moves uniformly after.
+// A body's motion in the step: at time t it is at (p, angle) with velocity (v, w), and it moves
+// with the constant acceleration a after (gravity, or none for a static body).
 struct Clock {
     Vec2 p;
     double angle;
+    Vec2 v;
+    double w;
     double t;
+    Vec2 a;
 };
 
-Transform poseAt(const Body& b, const Clock& k, double t) {
-    return Transform{k.p + (t - k.t) * b.v, Rot(k.angle + (t - k.t) * b.w)};
+Transform poseAt(const Clock& k, double t) {
+    const double dt = t - k.t;
+    return Transform{k.p + dt * k.v + (0.5 * dt * dt) * k.a, Rot(k.angle + dt * k.w)};
+}
+double angleAt(const Clock& k, double t) {
+    return k.angle + (t - k.t) * k.w;
+}
+Vec2 velocityAt(const Clock& k, double t) {
+    return k.v + (t - k.t) * k.a;
 }
 
-bool underNoForce(const StepContext& c, BodyId id) {
+bool underGravityAlone(const StepContext& c, BodyId id) {
     if (c.spring && c.spring->body == id) return false;
     for (const Thruster& t : c.thrusters)
         if (t.body == id && t.firing) return false;
     return true;
 }
 
-double normalVelocity(const Body& A, const Body& B, Vec2 pA, Vec2 pB, Vec2 point, Vec2 n) {
-    return glm::dot(relativeVelocity(A, B, point - pA, point - pB), n);
+// The relative velocity along n at a point (world) of two bodies at poses xa, xb with velocities
+// (va, wa), (vb, wb): contact_math.h's relativeVelocity, from clocks instead of the bodies.
+double normalVelocity(Vec2 point, Vec2 n, const Transform& xa, Vec2 va, double wa,
+                      const Transform& xb, Vec2 vb, double wb) {
+    const Vec2 rA = point - xa.p, rB = point - xb.p;
+    return glm::dot(vb + cross(wb, rB) - va - cross(wa, rA), n);
 }
 
-// Which bodies are in free flight (see the top). None in a world with gravity or damping.
+// Which bodies are in free flight (see the top). None in a world with damping.
 std::vector<char> inFreeFlight(const StepContext& c) {
     const WorldSettings& s = c.settings;
     std::vector<char> free(c.bodies.size(), 0);
-    if (s.gravity != Vec2{0, 0} || s.damping != 0 || s.angularDamping != 0) return free;
+    if (s.damping != 0 || s.angularDamping != 0) return free;
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
-        free[i] = c.bodies[i].isDynamic() && underNoForce(c, i);
-    auto touching = [&](const Manifold& m) {
-        for (int i = 0; i < m.count; ++i)
-            if (m.points[i].depth > -s.linearSlop) return true;
-        return false;
-    };
-    // Sunk into another body: the projection's to part them.
-    for (const Manifold& m : c.contacts)
-        for (int i = 0; i < m.count; ++i)
-            if (m.points[i].depth > s.linearSlop) free[m.a] = free[m.b] = 0;
-    // Touching a body the solver will move (pushed by the spring, say): the solver's too, and so,
-    // in turn, whatever touches it.
+        free[i] = c.bodies[i].isDynamic() && underGravityAlone(c, i);
+    // Resting on something (gravity pressing it there), or sunk into it: the solver's and the
+    // projection's. Velocities at the start of the step (before the forces' change).
+    const bool pressed = s.gravity != Vec2{0, 0};
+    for (const Manifold& m : c.contacts) {
+        const Body& A = c.bodies[m.a];
+        const Body& B = c.bodies[m.b];
+        const Vec2 va = A.v - c.motion[m.a].dv, vb = B.v - c.motion[m.b].dv;
+        const double wa = A.w - c.motion[m.a].dw, wb = B.w - c.motion[m.b].dw;
+        for (int i = 0; i < m.count; ++i) {
+            const ContactPoint& cp = m.points[i];
+            if (cp.depth <= -s.linearSlop) continue;
+            const double vn = normalVelocity(cp.point, m.normal, A.xf(), va, wa, B.xf(), vb, wb);
+            if (cp.depth > s.linearSlop || (pressed && std::abs(vn) <= s.restitutionThreshold))
+                free[m.a] = free[m.b] = 0;
+        }
+    }
+    // In contact with a body the solver will move: the solver's too, and so, in turn, whatever is
+    // in contact with it.
     for (bool changed = true; changed;) {
         changed = false;
         for (const Manifold& m : c.contacts) {
-            if (!touching(m)) continue;
             const bool heldA = !free[m.a] && c.bodies[m.a].type != BodyType::Static;
             const bool heldB = !free[m.b] && c.bodies[m.b].type != BodyType::Static;
             if (heldA && free[m.b]) free[m.b] = 0, changed = true;
@@ -106,51 +137,66 @@ double deepest(const ShapeManifold& s) {
     return d;
 }
 
-bool approaches(const Body& A, const Transform& xa, const Body& B, const Transform& xb,
-                const ShapeManifold& s) {
+// The pair's state at time t from the clocks.
+struct PairAt {
+    Transform xa, xb;
+    Vec2 va, vb;
+    double wa, wb;
+};
+PairAt pairAt(const std::vector<Clock>& clock, const Manifold& m, double t) {
+    const Clock& a = clock[m.a];
+    const Clock& b = clock[m.b];
+    return {poseAt(a, t), poseAt(b, t), velocityAt(a, t), velocityAt(b, t), a.w, b.w};
+}
+
+bool approaches(const PairAt& q, const ShapeManifold& s) {
     for (int i = 0; i < s.count; ++i)
-        if (normalVelocity(A, B, xa.p, xb.p, s.points[i].point, s.normal) < -kApproaching)
+        if (normalVelocity(s.points[i].point, s.normal, q.xa, q.va, q.wa, q.xb, q.vb, q.wb) <
+            -kApproaching)
             return true;
     return false;
 }
 
 // When the pair first touches (within the distance tolerance) and approaches, in [t0, h].
 // Conservative advancement (Mirtich, "Impulse-based Dynamic Simulation of Rigid Body Systems",
-// 1996): along the manifold's normal n the gap g closes no faster than
-//   u = −(vB − vA) · n + |ωA| RA + |ωB| RB     (R: a body's bounding radius),
+// 1996): along the manifold's normal n the gap g closes, over the rest of the step, no faster
+// than
+//   u = −(vB − vA) · n + |aB − aA| (h − t) + |ωA| RA + |ωB| RB     (R: a body's bounding radius),
 // and the gap along any direction is at most the distance between the shapes, so they cannot
 // touch before t + g / u. A pair touching at t0 without approaching is parting (or was just
-// struck) and, convex and moving uniformly, does not meet again in the step.
+// struck) and, convex, does not meet again within the step but by turning; that is left for the
+// next step's contacts.
 Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, const Manifold& m,
                      double t0) {
     const Body& A = c.bodies[m.a];
     const Body& B = c.bodies[m.b];
     const double tol = c.settings.distanceTolerance;
-    const double spin =
-        std::abs(A.w) * A.shape.boundingRadius() + std::abs(B.w) * B.shape.boundingRadius();
-    const double bound = glm::length(B.v - A.v) + spin; // on the speed of any point of B from A
+    const double spin = std::abs(clock[m.a].w) * A.shape.boundingRadius() +
+                        std::abs(clock[m.b].w) * B.shape.boundingRadius();
+    const double pull = glm::length(clock[m.b].a - clock[m.a].a);
+    auto shapesAt = [&](const PairAt& q, double margin) {
+        return collide(A.shape, q.xa, B.shape, q.xb, margin);
+    };
     double t = t0, safe = t0;
     for (int k = 0; k < kMaxAdvances; ++k) {
-        Transform xa = poseAt(A, clock[m.a], t), xb = poseAt(B, clock[m.b], t);
-        ShapeManifold s = collide(A.shape, xa, B.shape, xb, bound * (c.h - t) + tol);
+        PairAt q = pairAt(clock, m, t);
+        const double reach = (glm::length(q.vb - q.va) + pull * (c.h - t) + spin) * (c.h - t);
+        ShapeManifold s = shapesAt(q, reach + tol);
         if (s.count == 0) return {Outcome::Never}; // farther apart than they can close in the step
         if (deepest(s) > tol && t > t0) { // advanced past the contact: back to it
-            auto penetrates = [&](double x) {
-                return deepest(collide(A.shape, poseAt(A, clock[m.a], x), B.shape,
-                                       poseAt(B, clock[m.b], x), tol)) > tol;
-            };
-            t = bisectContactTime(safe, t, tol / std::max(bound, 1e-300), penetrates);
-            xa = poseAt(A, clock[m.a], t);
-            xb = poseAt(B, clock[m.b], t);
-            s = collide(A.shape, xa, B.shape, xb, 2 * tol);
+            auto penetrates = [&](double x) { return deepest(shapesAt(pairAt(clock, m, x), tol)) > tol; };
+            const double speed = glm::length(q.vb - q.va) + pull * (c.h - t0) + spin;
+            t = bisectContactTime(safe, t, tol / std::max(speed, 1e-300), penetrates);
+            q = pairAt(clock, m, t);
+            s = shapesAt(q, 2 * tol);
             if (s.count == 0) return {Outcome::Unsure};
         }
         const double gap = -deepest(s);
         if (gap <= tol) {
-            if (approaches(A, xa, B, xb, s)) return {Outcome::Touches, t};
+            if (approaches(q, s)) return {Outcome::Touches, t};
             return {t == t0 ? Outcome::Never : Outcome::Unsure};
         }
-        const double closing = -glm::dot(B.v - A.v, s.normal) + spin;
+        const double closing = -glm::dot(q.vb - q.va, s.normal) + pull * (c.h - t) + spin;
         if (closing <= 0) return {Outcome::Never};
         safe = t;
         t += gap / closing;
@@ -162,11 +208,9 @@ Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, cons
 // The manifold of the pair touching now, at the poses the clocks give for time t.
 Manifold touchingAt(const StepContext& c, const std::vector<Clock>& clock, const Manifold& m,
                     double t) {
-    const Body& A = c.bodies[m.a];
-    const Body& B = c.bodies[m.b];
     const double tol = c.settings.distanceTolerance;
-    const ShapeManifold s =
-        collide(A.shape, poseAt(A, clock[m.a], t), B.shape, poseAt(B, clock[m.b], t), 2 * tol);
+    const PairAt q = pairAt(clock, m, t);
+    const ShapeManifold s = collide(c.bodies[m.a].shape, q.xa, c.bodies[m.b].shape, q.xb, 2 * tol);
     Manifold out = m;
     out.normal = s.normal;
     out.count = 0;
@@ -178,7 +222,7 @@ Manifold touchingAt(const StepContext& c, const std::vector<Clock>& clock, const
 
 } // namespace
 
-void strikeImpactsInFlight(StepContext& c) {
+std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
     const std::vector<char> free = inFreeFlight(c);
     auto takesPart = [&](BodyId id) { return free[id] || c.bodies[id].type == BodyType::Static; };
     std::vector<std::size_t> pairs; // the manifolds whose pairs are settled here
@@ -186,12 +230,20 @@ void strikeImpactsInFlight(StepContext& c) {
         const Manifold& m = c.contacts[j];
         if ((free[m.a] || free[m.b]) && takesPart(m.a) && takesPart(m.b)) pairs.push_back(j);
     }
-    if (pairs.empty()) return;
+    const bool gravity = c.settings.gravity != Vec2{0, 0};
+    // Without gravity the integrator's flight is exact, and there is nothing to do without pairs.
+    if (pairs.empty() && (!gravity || std::find(free.begin(), free.end(), 1) == free.end()))
+        return {};
 
+    // Clocks at the start of the step: the velocities before the forces' change.
     const std::vector<Pose> start = save(c.bodies);
     std::vector<Clock> clock(c.bodies.size());
-    for (std::size_t i = 0; i < c.bodies.size(); ++i)
-        clock[i] = Clock{start[i].xf.p, start[i].angle, 0};
+    for (std::size_t i = 0; i < c.bodies.size(); ++i) {
+        const Body& b = c.bodies[i];
+        const Vec2 v = free[i] ? b.v - c.motion[i].dv : b.v;
+        const double w = free[i] ? b.w - c.motion[i].dw : b.w;
+        clock[i] = Clock{start[i].xf.p, start[i].angle, v, w, 0, free[i] ? c.settings.gravity : Vec2{0, 0}};
+    }
     std::vector<Prediction> next(pairs.size());
     std::vector<int> strikes(pairs.size(), 0);
     for (std::size_t k = 0; k < pairs.size(); ++k)
@@ -207,19 +259,29 @@ void strikeImpactsInFlight(StepContext& c) {
         if (first == pairs.size()) break;
         const Manifold& m = c.contacts[pairs[first]];
         const double t = next[first].t;
-        // Both bodies to time t (anchors for the impulse are measured from the bodies' poses).
+        std::vector<Manifold> touching{touchingAt(c, clock, m, t)};
+        // Both bodies to time t: resolveImpacts measures anchors from the bodies' poses and
+        // changes their velocities.
         for (BodyId id : {m.a, m.b}) {
             if (!free[id]) continue;
             Body& b = c.bodies[id];
-            const Transform x = poseAt(b, clock[id], t);
-            const double angle = clock[id].angle + (t - clock[id].t) * b.w;
-            b.setPose(x.p, angle);
-            clock[id] = Clock{x.p, angle, t};
+            b.setPose(poseAt(clock[id], t).p, angleAt(clock[id], t));
+            b.v = velocityAt(clock[id], t);
+            b.w = clock[id].w;
+        }
+        const int struckPoints =
+            resolveImpacts(c.bodies, touching, c.settings.collisionHandling, c.h).struck;
+        c.diagnostics.collisions += struckPoints;
+        if (struckPoints > 0) { // touched and parted within the step; its manifold leaves below
+            c.events.push_back(ContactEvent{m.a, m.b, true});
+            c.events.push_back(ContactEvent{m.a, m.b, false});
+        }
+        for (BodyId id : {m.a, m.b}) {
+            if (!free[id]) continue;
+            const Body& b = c.bodies[id];
+            clock[id] = Clock{b.xf().p, b.angle(), b.v, b.w, t, clock[id].a};
             struck[id] = 1;
         }
-        std::vector<Manifold> touching{touchingAt(c, clock, m, t)};
-        c.diagnostics.collisions +=
-            resolveImpacts(c.bodies, touching, c.settings.collisionHandling, c.h).struck;
         ++strikes[first];
         for (std::size_t k = 0; k < pairs.size(); ++k) {
             const Manifold& other = c.contacts[pairs[k]];
@@ -228,27 +290,46 @@ void strikeImpactsInFlight(StepContext& c) {
         }
     }
 
-    // Each struck body from its start to where its last strike sends it by the end of the step,
-    // as its free motion: the solver's velocity changes are added to it (integratePositions).
+    // Each body in flight from its start to where its clock puts it at the end of the step, as
+    // its free motion (the solver's velocity changes are added to it by integratePositions).
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
-        if (!struck[i]) continue;
+        if (!free[i] || !(struck[i] || gravity)) continue;
         Body& b = c.bodies[i];
-        const Transform end = poseAt(b, clock[i], c.h);
+        b.v = velocityAt(clock[i], c.h);
+        b.w = clock[i].w;
         Motion& motion = c.motion[i];
         motion.v = b.v;
         motion.w = b.w;
-        motion.dx = end.p - start[i].xf.p;
-        motion.dAngle = clock[i].angle + (c.h - clock[i].t) * b.w - start[i].angle;
+        motion.dx = poseAt(clock[i], c.h).p - start[i].xf.p;
+        motion.dAngle = angleAt(clock[i], c.h) - start[i].angle;
         b.setPose(start[i].xf.p, start[i].angle);
     }
     // The pairs settled here leave the step's contacts; those not settled stay with the solver.
-    std::vector<char> settled(c.contacts.size(), 0);
+    std::vector<char> isSettled(c.contacts.size(), 0);
     for (std::size_t k = 0; k < pairs.size(); ++k)
-        settled[pairs[k]] = next[k].outcome != Outcome::Unsure && strikes[k] < kStrikesPerPair;
+        isSettled[pairs[k]] = next[k].outcome != Outcome::Unsure && strikes[k] < kStrikesPerPair;
+    std::vector<Manifold> settled;
     std::size_t kept = 0;
-    for (std::size_t j = 0; j < c.contacts.size(); ++j)
-        if (!settled[j]) c.contacts[kept++] = c.contacts[j];
+    for (std::size_t j = 0; j < c.contacts.size(); ++j) {
+        if (isSettled[j])
+            settled.push_back(c.contacts[j]);
+        else
+            c.contacts[kept++] = c.contacts[j];
+    }
     c.contacts.resize(kept);
+    return settled;
+}
+
+void returnSettledContacts(StepContext& c, const std::vector<Manifold>& settled) {
+    if (settled.empty()) return;
+    auto byPair = [](const Manifold& x, const Manifold& y) {
+        return std::pair{x.a, x.b} < std::pair{y.a, y.b};
+    };
+    std::vector<Manifold> all;
+    all.reserve(c.contacts.size() + settled.size());
+    std::merge(c.contacts.begin(), c.contacts.end(), settled.begin(), settled.end(),
+               std::back_inserter(all), byPair);
+    c.contacts.swap(all);
 }
 
 } // namespace carom

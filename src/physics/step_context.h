@@ -82,9 +82,12 @@ std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<doub
 void queueContactEvents(const std::vector<Manifold>& contacts, const std::vector<Manifold>& previous,
                         double slop, std::vector<ContactEvent>& events);
 
-// flight_impacts.cpp: the impacts of bodies under no force and at rest on nothing, struck at their
-// times of impact, pair by pair; the pairs settled there leave c.contacts.
-void strikeImpactsInFlight(StepContext& c);
+// flight_impacts.cpp: the flights of bodies under gravity alone and in contact with nothing the
+// solver moves, in closed form, and their impacts struck at their times, pair by pair. Returns
+// the manifolds of the pairs settled there, taken out of c.contacts until returnSettledContacts
+// puts them back (in the order of c.contacts: by pair).
+std::vector<Manifold> strikeImpactsInFlight(StepContext& c);
+void returnSettledContacts(StepContext& c, const std::vector<Manifold>& settled);
 
 // contact_solver.cpp: sequential impulses with friction and restitution (Catto; Hecker's Eq. 9).
 void solveImpulses(StepContext& c);

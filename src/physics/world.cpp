@@ -301,13 +301,15 @@ void World::step() {
         integrateVelocities(c); // forces (gravity, damping, thrusters, spring) and free motion
         updateContacts(c);      // broad and narrow phase; impulses kept from the last step
         const double ke = kineticEnergy(bodies_);
-        if (s.impulses) strikeImpactsInFlight(c);  // at their times of impact (flight_impacts.cpp)
+        std::vector<Manifold> settled; // flights and their impacts (flight_impacts.cpp)
+        if (s.impulses) settled = strikeImpactsInFlight(c);
         if (s.impulses) solveImpulses(c);          // contact_solver.cpp
         if (s.penaltyForces) applyPenaltyForces(c); // penalty.cpp
         if (d.collisions > 0) d.collisionEnergy = kineticEnergy(bodies_) - ke;
         const std::vector<Pose> start = save(bodies_);
         integratePositions(c); // the free displacement plus what the contacts changed
         if (s.projection) projectContacts(c, settings_.positionIterations, s.correction, start);
+        returnSettledContacts(c, settled);
         stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
         keepOutOfStaticBodies(c, s.correction);      // nor pressed into one by heavier bodies
     }
