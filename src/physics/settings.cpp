@@ -16,9 +16,9 @@ namespace {
 // The enums' choices, in the order of their values.
 constexpr Choice kMethods[] = {
     {"impulse+projection", "velocity impulses at contacts (bounce, friction, spin), then position "
-                           "projection removes the overlap left; bodies under no force strike "
+                           "projection removes the overlap left; bodies in free flight strike "
                            "at their times of impact"},
-    {"impulse", "velocity impulses only, no position correction; bodies under no force strike at "
+    {"impulse", "velocity impulses only, no position correction; bodies in free flight strike at "
                 "their times of impact"},
     {"projection", "position projection only, no impulses: no bounce"},
     {"penalty", "spring forces that grow with the overlap, no impulses; integrated implicitly, "
