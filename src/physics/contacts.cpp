@@ -56,25 +56,28 @@ std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<doub
         const Body& A = c.bodies[p.a];
         const Body& B = c.bodies[p.b];
         ShapeManifold sm = collide(A.shape, A.xf(), B.shape, B.xf(), margins[p.a] + margins[p.b]);
-        if (sm.count == 0) continue;
-        Manifold m;
-        m.a = p.a;
-        m.b = p.b;
-        m.normal = sm.normal;
-        m.count = sm.count;
-        m.restitution = mix(s.restitutionMix, A.restitution.value_or(s.restitution),
-                            B.restitution.value_or(s.restitution));
-        m.friction =
-            mix(s.frictionMix, A.friction.value_or(s.friction), B.friction.value_or(s.friction));
-        for (int i = 0; i < sm.count; ++i) {
-            ContactPoint& cp = m.points[i];
-            cp.point = sm.points[i].point;
-            cp.depth = sm.points[i].depth;
-            cp.id = sm.points[i].id;
-        }
-        out.push_back(m);
+        if (sm.count > 0) out.push_back(manifoldOf(s, p.a, A, p.b, B, sm));
     }
     return out;
+}
+
+Manifold manifoldOf(const WorldSettings& s, BodyId a, const Body& A, BodyId b, const Body& B,
+                    const ShapeManifold& sm) {
+    Manifold m;
+    m.a = a;
+    m.b = b;
+    m.normal = sm.normal;
+    m.count = sm.count;
+    m.restitution = mix(s.restitutionMix, A.restitution.value_or(s.restitution),
+                        B.restitution.value_or(s.restitution));
+    m.friction = mix(s.frictionMix, A.friction.value_or(s.friction), B.friction.value_or(s.friction));
+    for (int i = 0; i < sm.count; ++i) {
+        ContactPoint& cp = m.points[i];
+        cp.point = sm.points[i].point;
+        cp.depth = sm.points[i].depth;
+        cp.id = sm.points[i].id;
+    }
+    return m;
 }
 
 void updateContacts(StepContext& c) {

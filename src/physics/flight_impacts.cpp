@@ -61,9 +61,12 @@ struct Clock {
     Vec2 a;
 };
 
-Transform poseAt(const Clock& k, double t) {
+Vec2 positionAt(const Clock& k, double t) {
     const double dt = t - k.t;
-    return Transform{k.p + dt * k.v + (0.5 * dt * dt) * k.a, Rot(k.angle + dt * k.w)};
+    return k.p + dt * k.v + (0.5 * dt * dt) * k.a;
+}
+Transform poseAt(const Clock& k, double t) {
+    return Transform{positionAt(k, t), Rot(k.angle + (t - k.t) * k.w)};
 }
 double angleAt(const Clock& k, double t) {
     return k.angle + (t - k.t) * k.w;
@@ -222,17 +225,73 @@ Manifold touchingAt(const StepContext& c, const std::vector<Clock>& clock, const
 
 } // namespace
 
+namespace {
+
+// A pair the stage settles: its manifold (from the step's contacts, or found when a strike sent
+// one of its bodies farther than the contacts reached), when it next touches, how often it struck.
+struct Candidate {
+    Manifold m;
+    std::size_t contact; // its index in the step's contacts; kFound for a pair found here
+    Prediction next;
+    int strikes = 0;
+};
+constexpr std::size_t kFound = ~std::size_t{0};
+
+// A body just struck at time t may now reach bodies that the step's contacts, found for the speeds
+// at its start, did not pair it with: the pairs of it with every body in flight or static whose
+// bounding circles the two can close within the rest of the step.
+void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
+                  const std::vector<char>& takesPart, BodyId id, double t,
+                  std::vector<Candidate>& candidates) {
+    const Body& B = c.bodies[id];
+    const double rest = c.h - t, tol = c.settings.distanceTolerance;
+    const Vec2 p = positionAt(clock[id], t), v = velocityAt(clock[id], t);
+    std::vector<char> paired(c.bodies.size(), 0);
+    for (const Candidate& k : candidates)
+        if (k.m.a == id || k.m.b == id) paired[k.m.a == id ? k.m.b : k.m.a] = 1;
+    for (BodyId j = 0; j < c.bodies.size(); ++j) {
+        if (j == id || !takesPart[j] || paired[j]) continue;
+        const Body& O = c.bodies[j];
+        const double reach = (glm::length(velocityAt(clock[j], t) - v) +
+                              glm::length(clock[j].a - clock[id].a) * rest +
+                              std::abs(clock[j].w) * O.shape.boundingRadius() +
+                              std::abs(clock[id].w) * B.shape.boundingRadius()) * rest + tol;
+        const double apart = glm::length(positionAt(clock[j], t) - p) - B.shape.boundingRadius() -
+                             O.shape.boundingRadius();
+        if (apart > reach) continue;
+        const BodyId a = std::min(id, j), b = std::max(id, j);
+        const ShapeManifold sm = collide(c.bodies[a].shape, poseAt(clock[a], t), c.bodies[b].shape,
+                                         poseAt(clock[b], t), reach);
+        if (sm.count == 0) continue;
+        Candidate k{manifoldOf(c.settings, a, c.bodies[a], b, c.bodies[b], sm), kFound, {}};
+        k.next = touchTime(c, clock, k.m, t);
+        candidates.push_back(k);
+    }
+}
+
+// A bound on how far any point of the body goes from time t0 to t1 on its clock.
+double travel(const StepContext& c, const Clock& k, BodyId id, double t0, double t1) {
+    const double dt = t1 - t0;
+    return (glm::length(velocityAt(k, t0)) + std::abs(k.w) * c.bodies[id].shape.boundingRadius() +
+            glm::length(k.a) * dt) * dt;
+}
+
+} // namespace
+
 std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
     const std::vector<char> free = inFreeFlight(c);
-    auto takesPart = [&](BodyId id) { return free[id] || c.bodies[id].type == BodyType::Static; };
-    std::vector<std::size_t> pairs; // the manifolds whose pairs are settled here
+    std::vector<char> takesPart(c.bodies.size());
+    for (std::size_t i = 0; i < c.bodies.size(); ++i)
+        takesPart[i] = free[i] || c.bodies[i].type == BodyType::Static;
+    std::vector<Candidate> candidates;
     for (std::size_t j = 0; j < c.contacts.size(); ++j) {
         const Manifold& m = c.contacts[j];
-        if ((free[m.a] || free[m.b]) && takesPart(m.a) && takesPart(m.b)) pairs.push_back(j);
+        if ((free[m.a] || free[m.b]) && takesPart[m.a] && takesPart[m.b])
+            candidates.push_back(Candidate{m, j, {}});
     }
     const bool gravity = c.settings.gravity != Vec2{0, 0};
     // Without gravity the integrator's flight is exact, and there is nothing to do without pairs.
-    if (pairs.empty() && (!gravity || std::find(free.begin(), free.end(), 1) == free.end()))
+    if (candidates.empty() && (!gravity || std::find(free.begin(), free.end(), 1) == free.end()))
         return {};
 
     // Clocks at the start of the step: the velocities before the forces' change.
@@ -244,28 +303,33 @@ std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
         const double w = free[i] ? b.w - c.motion[i].dw : b.w;
         clock[i] = Clock{start[i].xf.p, start[i].angle, v, w, 0, free[i] ? c.settings.gravity : Vec2{0, 0}};
     }
-    std::vector<Prediction> next(pairs.size());
-    std::vector<int> strikes(pairs.size(), 0);
-    for (std::size_t k = 0; k < pairs.size(); ++k)
-        next[k] = touchTime(c, clock, c.contacts[pairs[k]], 0);
+    for (Candidate& k : candidates)
+        k.next = touchTime(c, clock, k.m, 0);
+    // How far each body could go in the step at its start: the step's contacts pair it with every
+    // body that far from it (updateContacts' margins are this plus the linear slop). One struck
+    // may go farther (travelled: the bound up to its last strike): then its new pairs are looked
+    // for.
+    std::vector<double> reachAtStart(c.bodies.size()), travelled(c.bodies.size(), 0.0);
+    for (std::size_t i = 0; i < c.bodies.size(); ++i)
+        reachAtStart[i] = travel(c, clock[i], i, 0, c.h);
     std::vector<char> struck(c.bodies.size(), 0);
 
     for (;;) {
-        std::size_t first = pairs.size();
-        for (std::size_t k = 0; k < pairs.size(); ++k)
-            if (next[k].outcome == Outcome::Touches && strikes[k] < kStrikesPerPair &&
-                (first == pairs.size() || next[k].t < next[first].t))
-                first = k;
-        if (first == pairs.size()) break;
-        const Manifold& m = c.contacts[pairs[first]];
-        const double t = next[first].t;
+        Candidate* first = nullptr;
+        for (Candidate& k : candidates)
+            if (k.next.outcome == Outcome::Touches && k.strikes < kStrikesPerPair &&
+                (!first || k.next.t < first->next.t))
+                first = &k;
+        if (!first) break;
+        const Manifold m = first->m;
+        const double t = first->next.t;
         std::vector<Manifold> touching{touchingAt(c, clock, m, t)};
         // Both bodies to time t: resolveImpacts measures anchors from the bodies' poses and
         // changes their velocities.
         for (BodyId id : {m.a, m.b}) {
             if (!free[id]) continue;
             Body& b = c.bodies[id];
-            b.setPose(poseAt(clock[id], t).p, angleAt(clock[id], t));
+            b.setPose(positionAt(clock[id], t), angleAt(clock[id], t));
             b.v = velocityAt(clock[id], t);
             b.w = clock[id].w;
         }
@@ -276,18 +340,20 @@ std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
             c.events.push_back(ContactEvent{m.a, m.b, true});
             c.events.push_back(ContactEvent{m.a, m.b, false});
         }
+        ++first->strikes;
         for (BodyId id : {m.a, m.b}) {
             if (!free[id]) continue;
             const Body& b = c.bodies[id];
+            travelled[id] += travel(c, clock[id], id, clock[id].t, t);
             clock[id] = Clock{b.xf().p, b.angle(), b.v, b.w, t, clock[id].a};
             struck[id] = 1;
         }
-        ++strikes[first];
-        for (std::size_t k = 0; k < pairs.size(); ++k) {
-            const Manifold& other = c.contacts[pairs[k]];
-            if (other.a == m.a || other.a == m.b || other.b == m.a || other.b == m.b)
-                next[k] = touchTime(c, clock, other, t);
-        }
+        for (Candidate& k : candidates)
+            if (k.m.a == m.a || k.m.a == m.b || k.m.b == m.a || k.m.b == m.b)
+                k.next = touchTime(c, clock, k.m, t);
+        for (BodyId id : {m.a, m.b})
+            if (free[id] && travelled[id] + travel(c, clock[id], id, t, c.h) > reachAtStart[id] + c.settings.linearSlop)
+                findNewPairs(c, clock, takesPart, id, t, candidates);
     }
 
     // Each body in flight from its start to where its clock puts it at the end of the step, as
@@ -300,14 +366,16 @@ std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
         Motion& motion = c.motion[i];
         motion.v = b.v;
         motion.w = b.w;
-        motion.dx = poseAt(clock[i], c.h).p - start[i].xf.p;
+        motion.dx = positionAt(clock[i], c.h) - start[i].xf.p;
         motion.dAngle = angleAt(clock[i], c.h) - start[i].angle;
-        b.setPose(start[i].xf.p, start[i].angle);
+        if (struck[i]) b.setPose(start[i].xf.p, start[i].angle);
     }
     // The pairs settled here leave the step's contacts; those not settled stay with the solver.
+    // (A pair found here and not settled is left to the next step, which finds it again.)
     std::vector<char> isSettled(c.contacts.size(), 0);
-    for (std::size_t k = 0; k < pairs.size(); ++k)
-        isSettled[pairs[k]] = next[k].outcome != Outcome::Unsure && strikes[k] < kStrikesPerPair;
+    for (const Candidate& k : candidates)
+        if (k.contact != kFound)
+            isSettled[k.contact] = k.next.outcome != Outcome::Unsure && k.strikes < kStrikesPerPair;
     std::vector<Manifold> settled;
     std::size_t kept = 0;
     for (std::size_t j = 0; j < c.contacts.size(); ++j) {

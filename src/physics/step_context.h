@@ -3,6 +3,7 @@
 #pragma once
 
 #include "carom/world.h"
+#include "collide.h"
 #include <optional>
 #include <vector>
 
@@ -79,6 +80,10 @@ void updateContacts(StepContext& c);
 // The manifolds of the pairs closer than the sum of their bodies' margins, from the current
 // poses, without impulses (updateContacts carries the last step's over).
 std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins);
+// The manifold of bodies a and b (a < b) from their shapes' contacts: friction and restitution
+// mixed from the two bodies' and the settings'.
+Manifold manifoldOf(const WorldSettings& s, BodyId a, const Body& A, BodyId b, const Body& B,
+                    const ShapeManifold& sm);
 void queueContactEvents(const std::vector<Manifold>& contacts, const std::vector<Manifold>& previous,
                         double slop, std::vector<ContactEvent>& events);
 
