@@ -28,6 +28,15 @@ void writeCsvHeader(std::FILE* out, const carom::World& world) {
         for (const char* column : {".x", ".y", ".angle", ".vx", ".vy", ".omega"})
             std::fprintf(out, ",%s", csvField(b.name + column).c_str());
     }
+    // A soft body: its centre of mass, then each particle.
+    for (const carom::SoftBody& b : world.softBodies()) {
+        for (const char* column : {".x", ".y", ".vx", ".vy"})
+            std::fprintf(out, ",%s", csvField(b.name + column).c_str());
+        for (std::size_t k = 0; k < b.particles.size(); ++k)
+            for (const char* column : {".x", ".y", ".vx", ".vy"})
+                std::fprintf(out, ",%s",
+                             csvField(b.name + "." + std::to_string(k) + column).c_str());
+    }
     std::fputc('\n', out);
 }
 
@@ -40,6 +49,14 @@ void writeCsvRow(std::FILE* out, const carom::World& world, double t, const caro
         if (b.type == carom::BodyType::Static) continue;
         for (double x : {b.xf().p.x, b.xf().p.y, b.angle(), b.v.x, b.v.y, b.w})
             number(out, x);
+    }
+    for (const carom::SoftBody& b : world.softBodies()) {
+        const carom::Vec2 x = b.centreOfMass(), v = b.velocity();
+        for (double c : {x.x, x.y, v.x, v.y})
+            number(out, c);
+        for (const carom::Particle& p : b.particles)
+            for (double c : {p.x.x, p.x.y, p.v.x, p.v.y})
+                number(out, c);
     }
     std::fputc('\n', out);
 }

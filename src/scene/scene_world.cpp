@@ -11,6 +11,8 @@ World buildWorld(const Scene& scene) {
     for (const BodyDef& d : scene.bodies)
         world.addBody(d);
     if (scene.walls) world.addWalls(*scene.walls);
+    for (const SoftBodyDef& d : scene.softBodies)
+        world.addSoftBody(d);
     world.restoreContacts(scene.contacts);
     return world;
 }
@@ -40,6 +42,8 @@ Scene captureScene(const World& world, const std::string& name) {
         d.friction = b.friction;
         s.bodies.push_back(std::move(d));
     }
+    for (const SoftBody& b : world.softBodies())
+        s.softBodies.push_back(definitionOf(b));
     s.contacts = world.contacts();
     return s;
 }

@@ -89,6 +89,31 @@ Json bodyJson(const BodyDef& d) {
     return j;
 }
 
+Json softBodyJson(const SoftBodyDef& d) {
+    Json j;
+    j["name"] = d.name;
+    j["type"] = "soft";
+    j["particles"] = Json::array();
+    for (const ParticleDef& p : d.particles)
+        j["particles"].push_back(
+            Json{{"position", vec2(p.position)}, {"velocity", vec2(p.velocity)}, {"mass", p.mass}});
+    j["springs"] = Json::array();
+    for (const SpringDef& s : d.springs) {
+        Json spring{{"i", s.i}, {"j", s.j}};
+        if (s.stiffness) spring["stiffness"] = *s.stiffness;
+        if (s.damping) spring["damping"] = *s.damping;
+        if (s.restLength) spring["rest_length"] = *s.restLength;
+        j["springs"].push_back(spring);
+    }
+    j["boundary"] = d.boundary;
+    if (d.closed) j["closed"] = *d.closed;
+    j["stiffness"] = d.stiffness;
+    j["damping"] = d.damping;
+    if (d.restitution) j["restitution"] = *d.restitution;
+    if (d.friction) j["friction"] = *d.friction;
+    return j;
+}
+
 Json settingJson(const SettingInfo&, Vec2 v) {
     return vec2(v);
 }
@@ -140,7 +165,10 @@ std::string serializeScene(const Scene& scene) {
     out += "  \"bodies\": [";
     for (std::size_t i = 0; i < scene.bodies.size(); ++i)
         out += std::string(i ? "," : "") + "\n    " + inline_(bodyJson(scene.bodies[i]));
-    out += scene.bodies.empty() ? "]" : "\n  ]";
+    for (std::size_t i = 0; i < scene.softBodies.size(); ++i) // one line each, however long
+        out += std::string(i || !scene.bodies.empty() ? "," : "") + "\n    " +
+               inline_(softBodyJson(scene.softBodies[i]));
+    out += scene.bodies.empty() && scene.softBodies.empty() ? "]" : "\n  ]";
     if (!scene.contacts.empty()) {
         out += ",\n  \"contacts\": [";
         for (std::size_t i = 0; i < scene.contacts.size(); ++i)

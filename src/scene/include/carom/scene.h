@@ -22,7 +22,8 @@ struct Scene {
     std::string name;
     WorldSettings settings;
     std::optional<Walls> walls;
-    std::vector<BodyDef> bodies;
+    std::vector<BodyDef> bodies;         // rigid bodies, in file order
+    std::vector<SoftBodyDef> softBodies; // "type": "soft", in file order (saved after the rigid)
     std::vector<Manifold> contacts; // a saved world's contacts: the solver's warm-start state
 };
 
