@@ -798,6 +798,7 @@ void drawPanels(UiContext& ui) {
         if (layout.right > 0) graphsWindow(ui, display, layout);
         if (ui.view.showStats) statsWindow(ui, view);
         if (ui.session.selected) inspectorWindow(ui, view);
+        if (ui.session.selectedSoft) softInspectorWindow(ui, view);
     }
     if (ui.view.showHelp) helpWindow(ui, view);
     if (ui.view.showHint) hintWindow(ui, view);
