@@ -229,8 +229,10 @@ void addRing(SoftBodyDef& def, Vec2 centre, double radius, int count, double mas
 
 // ---- in the step ----
 
-void integrateSoftVelocities(const StepContext& c, std::vector<SoftBody>& soft) {
+void integrateSoftVelocities(const StepContext& c, std::vector<SoftBody>& soft,
+                             std::vector<Vec2>& forced) {
     const WorldSettings& s = c.settings;
+    forced.clear();
     for (SoftBodyId id = 0; id < soft.size(); ++id) {
         SoftBody& b = soft[id];
         std::vector<Vec2> force(b.particles.size(), Vec2{0, 0});
@@ -261,8 +263,10 @@ void integrateSoftVelocities(const StepContext& c, std::vector<SoftBody>& soft) 
             force[*c.spring->particle] +=
                 s.springStiffness * (c.spring->target - p.x) - damping * p.v;
         }
-        for (std::size_t k = 0; k < b.particles.size(); ++k)
-            b.particles[k].v += c.h * b.particles[k].invMass * force[k]; // semi-implicit Euler
+        for (std::size_t k = 0; k < b.particles.size(); ++k) {
+            forced.push_back(c.h * b.particles[k].invMass * force[k]);
+            b.particles[k].v += forced.back(); // semi-implicit Euler
+        }
     }
 }
 

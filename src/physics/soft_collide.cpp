@@ -3,12 +3,13 @@
 // treatment of collisions, contact and friction for cloth animation", 2002, for the proximity
 // pass and the repeated sweeps).
 //
-// Every point that can strike an edge (a soft body's boundary particle, a rigid polygon's vertex)
-// is a node moving in a straight line over what is left of the step, x(τ) = x + τ u; every edge
+// Every point that can strike an edge (a soft body's particle, interior ones included; a rigid
+// polygon's vertex) is a node moving in a straight line over what is left of the step, x(τ) = x + τ u; every edge
 // (a soft boundary edge, a rigid polygon's side) joins two nodes. A rigid body's motion over the
 // step is the rigid stages' (from its pose at the step's start to its pose now), linearised.
 //
 //   1. forces: springs, gravity, damping, the mouse spring; velocities by semi-implicit Euler
+//      (soft_body.cpp, before the rigid stages run)
 //   2. proximity: a node closer than kMargin to an edge and approaching it is struck now
 //   3. sweep: the times a node comes within kThickness of an edge's line (a quadratic in τ, as
 //      the cross product (y − x) × (z − x) is quadratic when x, y, z move linearly), resolved
@@ -94,6 +95,7 @@ struct Node {
     Vec2 x, u;
     std::size_t owner, index; // the particle's index in its soft body; a rigid vertex's
     double invMass = 0;       // a particle's (a rigid vertex's owner has its own)
+    Vec2 forced{0, 0};        // a particle's velocity change by this step's forces
 };
 
 struct Edge {
@@ -151,7 +153,7 @@ void addRigid(Sweep& w, const Body& b, BodyId id, const Pose& start, const World
     const auto& vertices = b.shape.vertices(); // none for a circle
     for (std::size_t k = 0; k < vertices.size(); ++k) {
         const Vec2 x = start.xf.apply(vertices[k]);
-        w.nodes.push_back(Node{x, o.vl + cross(o.wl, x - o.p), self, k, 0});
+        w.nodes.push_back(Node{x, o.vl + cross(o.wl, x - o.p), self, k, 0, Vec2{0, 0}});
     }
     o.nodes = vertices.size();
     for (std::size_t k = 0; k < o.nodes; ++k)
@@ -160,7 +162,8 @@ void addRigid(Sweep& w, const Body& b, BodyId id, const Pose& start, const World
     w.owners.push_back(o);
 }
 
-void addSoft(Sweep& w, const SoftBody& b, SoftBodyId id, const WorldSettings& s) {
+void addSoft(Sweep& w, const SoftBody& b, SoftBodyId id, const WorldSettings& s,
+             const Vec2* forced) {
     Owner o;
     o.soft = true;
     o.id = id;
@@ -169,16 +172,20 @@ void addSoft(Sweep& w, const SoftBody& b, SoftBodyId id, const WorldSettings& s)
     o.firstNode = w.nodes.size();
     o.firstEdge = w.edges.size();
     const std::size_t self = w.owners.size();
-    for (std::size_t k : b.boundary)
-        w.nodes.push_back(Node{b.particles[k].x, b.particles[k].v, self, k, b.particles[k].invMass});
-    o.nodes = b.boundary.size();
+    // Every particle is a node, the interior ones too: none may pass through an edge, even when
+    // its body's boundary is stopped and it is flung on by its springs.
+    for (std::size_t k = 0; k < b.particles.size(); ++k)
+        w.nodes.push_back(
+            Node{b.particles[k].x, b.particles[k].v, self, k, b.particles[k].invMass, forced[k]});
+    o.nodes = b.particles.size();
     o.edges = b.edgeCount();
+    const std::size_t n = b.boundary.size();
     for (std::size_t k = 0; k < o.edges; ++k)
-        w.edges.push_back(Edge{o.firstNode + k, o.firstNode + (k + 1) % o.nodes, self});
+        w.edges.push_back(Edge{o.firstNode + b.boundary[k], o.firstNode + b.boundary[(k + 1) % n], self});
     if (b.closed) { // the outline's winding, from its signed area (shoelace formula)
         double area2 = 0;
-        for (std::size_t k = 0; k < o.nodes; ++k)
-            area2 += cross(w.nodes[o.firstNode + k].x, w.nodes[o.firstNode + (k + 1) % o.nodes].x);
+        for (std::size_t k = 0; k < n; ++k)
+            area2 += cross(b.particles[b.boundary[k]].x, b.particles[b.boundary[(k + 1) % n]].x);
         o.outside = area2 > 0 ? -1 : area2 < 0 ? 1 : 0;
     }
     w.owners.push_back(o);
@@ -375,37 +382,106 @@ void applyImpulse(Sweep& w, const Strike& k, Vec2 point, Vec2 P) {
     w.nodes[e.z].u -= k.s * w.nodes[e.z].invMass * P;       // γ_z = −β γ
 }
 
-// Strikes k with the velocities as they are now; returns whether it was an impact (an approach
-// faster than the restitution threshold), 0 when the node was not approaching.
-// A slower approach does not bounce (e = 0), so that contacts can rest, and a node past the
-// thickness is eased back out by the projection factor's share of the gap per step.
+// The velocity change this step's forces gave the other side's point (a soft edge's; a rigid
+// body's gravity adds less than the restitution threshold in a step and is left out).
+Vec2 otherForced(const Sweep& w, const Strike& k) {
+    if (k.edge == kNone || !w.owners[k.owner].soft) return {0, 0};
+    const Edge& e = w.edges[k.edge];
+    return (1 - k.s) * w.nodes[e.y].forced + k.s * w.nodes[e.z].forced;
+}
+
+Vec2 relativeVelocity(const Sweep& w, const Strike& k, Vec2 point) {
+    return w.nodes[k.node].u - otherVelocity(w, k, point);
+}
+
+// 1 / m_eff along d: 1/m_x + α²/m_y + β²/m_z, a rigid side's by Hecker's Eq. 9.
+double inverseMassAlong(const Sweep& w, const Strike& k, Vec2 point, Vec2 d) {
+    return nodeInverseMass(w, k, d) + otherInverseMass(w, k, point, d);
+}
+
+// Whether a contact is an impact, which bounces (restitution e): the node approached faster than
+// the restitution threshold before this step's forces. Otherwise it is a resting contact, which
+// does not (e = 0): a particle under the weight of the body above it is pushed towards the floor
+// anew every step, by more than the threshold in a stiff body, and would bounce for ever.
+bool isImpact(const Sweep& w, const Strike& k, Vec2 point, const WorldSettings& s) {
+    const double vn = glm::dot(relativeVelocity(w, k, point), k.n);
+    const double before = vn - glm::dot(w.nodes[k.node].forced - otherForced(w, k), k.n);
+    return vn < 0 && -before >= s.restitutionThreshold;
+}
+
+// A strike of the sweep, with the velocities as they are now: the impulse
+// γ = (target − v_n) m_eff, which is −(1 + e) m_eff v_n for an impact and stops a resting
+// contact, then Coulomb friction along the tangential relative velocity left: at most μ γ, and no
+// more than stops it (−m_t v_t). Returns 1 for an impact, 2 for a resting contact, 0 when the
+// node was not approaching.
 int strike(Sweep& w, const Strike& k, const WorldSettings& s) {
     const Owner &mine = w.owners[w.nodes[k.node].owner], &other = w.owners[k.owner];
     const Vec2 point = otherPoint(w, k);
-    const Vec2 relative = w.nodes[k.node].u - otherVelocity(w, k, point);
-    const double vn = glm::dot(relative, k.n);
-    const bool impact = -vn >= s.restitutionThreshold && vn < 0;
+    const double vn = glm::dot(relativeVelocity(w, k, point), k.n);
+    const bool impact = isImpact(w, k, point, s);
     const double e = impact ? mix(s.restitutionMix, mine.restitution, other.restitution) : 0;
-    const double target = impact ? -e * vn
-                                 : std::max(0.0, s.projectionFactor * (kThickness - k.gap) / w.h);
+    const double target = -e * vn;
     if (vn >= target) return 0;
-    const double inverseMass =
-        nodeInverseMass(w, k, k.n) + otherInverseMass(w, k, point, k.n); // 1 / m_eff
+    const double inverseMass = inverseMassAlong(w, k, point, k.n);
     if (inverseMass == 0) return 0;
-    const double gamma = (target - vn) / inverseMass; // = −(1 + e) m_eff v_n for an impact
+    const double gamma = (target - vn) / inverseMass;
     applyImpulse(w, k, point, gamma * k.n);
-    // Coulomb friction along the tangential relative velocity left: at most μ γ, and no more than
-    // stops it (the impulse −m_t v_t along it).
     const double mu = mix(s.frictionMix, mine.friction, other.friction);
-    const Vec2 after = w.nodes[k.node].u - otherVelocity(w, k, point);
+    const Vec2 after = relativeVelocity(w, k, point);
     const Vec2 vt = after - glm::dot(after, k.n) * k.n;
     const double speed = glm::length(vt);
     if (mu > 0 && speed > 0) {
         const Vec2 t = vt / speed;
-        const double kt = nodeInverseMass(w, k, t) + otherInverseMass(w, k, point, t);
+        const double kt = inverseMassAlong(w, k, point, t);
         if (kt > 0) applyImpulse(w, k, point, -std::min(mu * gamma, speed / kt) * t);
     }
     return impact ? 1 : 2;
+}
+
+// The resting contacts within the margin at the step's start, held together by sequential
+// impulses (Catto, as contact_solver.cpp: accumulated impulses clamped, the normal one ≥ 0, the
+// friction one within μ of it), settings' velocity_iterations passes: one pass alone leaves the
+// contacts of a loaded body fighting each other, and it creeps. Each lets its node come as close
+// as the thickness by the end of the step and no closer (a speculative contact, as Box2D's), so
+// that a loaded particle stays in contact from step to step instead of leaving the margin and
+// falling back. Impacts are left to the sweep, which strikes them at their instant.
+struct Held {
+    Strike k;
+    Vec2 point, t;
+    double normalMass, tangentMass, mu, target;
+    double normal = 0, tangent = 0; // accumulated impulses
+};
+
+int holdRestingContacts(Sweep& w, const WorldSettings& s) {
+    std::vector<Held> held;
+    forEachPair(w, [&](std::size_t ni, std::size_t oi, std::size_t ei) {
+        const std::optional<Strike> k = proximity(w, ni, oi, ei);
+        if (!k) return;
+        const Vec2 point = otherPoint(w, *k);
+        if (isImpact(w, *k, point, s)) return;
+        const double kn = inverseMassAlong(w, *k, point, k->n);
+        const Vec2 t = tangentOf(k->n);
+        const double kt = inverseMassAlong(w, *k, point, t);
+        if (kn == 0) return;
+        held.push_back(Held{*k, point, t, 1 / kn, kt > 0 ? 1 / kt : 0,
+                            mix(s.frictionMix, w.owners[w.nodes[k->node].owner].friction,
+                                w.owners[k->owner].friction),
+                            -std::max(0.0, k->gap - kThickness) / w.h});
+    });
+    for (int pass = 0; pass < s.velocityIterations; ++pass)
+        for (Held& c : held) {
+            const Vec2 v = relativeVelocity(w, c.k, c.point);
+            const double normal = nextNormalImpulse(c.normal, c.normalMass, c.target,
+                                                    glm::dot(v, c.k.n));
+            applyImpulse(w, c.k, c.point, (normal - c.normal) * c.k.n);
+            c.normal = normal;
+            const double vt = glm::dot(relativeVelocity(w, c.k, c.point), c.t);
+            const double tangent =
+                nextTangentImpulse(c.tangent, c.tangentMass, vt, c.mu * c.normal);
+            applyImpulse(w, c.k, c.point, (tangent - c.tangent) * c.t);
+            c.tangent = tangent;
+        }
+    return int(held.size());
 }
 
 std::optional<Strike> sweepPair(const Sweep& w, std::size_t ni, std::size_t oi, std::size_t ei) {
@@ -488,11 +564,12 @@ void stopAtFirstStrike(Sweep& w) {
 
 } // namespace
 
-void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::vector<Pose>& start) {
+void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::vector<Pose>& start,
+                       const std::vector<Vec2>& forced) {
     Sweep w;
     w.h = c.h;
-    for (SoftBodyId id = 0; id < soft.size(); ++id)
-        addSoft(w, soft[id], id, c.settings);
+    for (SoftBodyId id = 0, first = 0; id < soft.size(); first += soft[id++].particles.size())
+        addSoft(w, soft[id], id, c.settings, &forced[first]);
     measureBoxes(w);
     Owner all; // the box of every soft body's sweep: the rigid bodies that may touch them
     all.lo = Vec2(INFINITY), all.hi = Vec2(-INFINITY);
@@ -513,9 +590,7 @@ void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::v
         return e;
     }();
     Counts counts;
-    forEachPair(w, [&](std::size_t ni, std::size_t oi, std::size_t ei) {
-        if (auto k = proximity(w, ni, oi, ei)) count(counts, strike(w, *k, c.settings));
-    });
+    counts.contacts += holdRestingContacts(w, c.settings);
     const bool settled = c.settings.softResolution == SoftResolution::Sequential
                              ? resolveSequentially(w, c.settings, counts)
                              : resolveInParallel(w, c.settings, counts);
@@ -524,11 +599,8 @@ void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::v
     else
         stopAtFirstStrike(w);
 
-    // Back to the bodies: boundary particles from their nodes, the others on by their velocity;
-    // rigid bodies struck keep their new velocity and the change it made to their pose.
-    for (SoftBody& b : soft)
-        for (Particle& p : b.particles)
-            p.x += c.h * p.v; // interior particles; boundary ones are overwritten below
+    // Back to the bodies: the particles from their nodes; rigid bodies struck keep their new
+    // velocity and the change it made to their pose.
     for (const Node& n : w.nodes) {
         const Owner& o = w.owners[n.owner];
         if (!o.soft) continue;

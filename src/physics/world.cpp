@@ -342,7 +342,8 @@ void World::step() {
     // The rigid bodies' poses at the step's start, the soft bodies' collisions sweep from (and a
     // world without soft bodies saves nothing).
     const std::vector<Pose> rigidStart = softBodies_.empty() ? std::vector<Pose>{} : save(bodies_);
-    if (!softBodies_.empty()) integrateSoftVelocities(c, softBodies_); // before the rigid bodies move
+    std::vector<Vec2> forced; // each particle's velocity change by the step's forces
+    if (!softBodies_.empty()) integrateSoftVelocities(c, softBodies_, forced);
     if (s.exact) {
         stepExact(c); // each collision at its time of contact (exact.cpp)
     } else {
@@ -358,7 +359,7 @@ void World::step() {
         stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
     }
     // Soft bodies, in every method: vertex against edge over the step (soft_collide.cpp).
-    if (!softBodies_.empty()) collideSoftBodies(c, softBodies_, rigidStart);
+    if (!softBodies_.empty()) collideSoftBodies(c, softBodies_, rigidStart, forced);
     finishStep(d);
 }
 
