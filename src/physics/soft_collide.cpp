@@ -399,25 +399,41 @@ double inverseMassAlong(const Sweep& w, const Strike& k, Vec2 point, Vec2 d) {
     return nodeInverseMass(w, k, d) + otherInverseMass(w, k, point, d);
 }
 
+// How fast the node's distance from the other side grows, ġ (< 0: approaching). For a circle
+// it is the relative velocity along n. For an edge it also has the edge's turning and stretching:
+// with f = (z − y) × (x − y) = σ g |z − y| (σ the node's side), ġ = σ f'/|e| − g (e · e')/|e|²,
+// which may be negative while v_n is not, when an edge turns onto a node at the thickness. An
+// impulse γ along n changes ġ by γ (1/m_x + α²/m_y + β²/m_z), as it does v_n, so that the
+// strike's formula holds with ġ for v_n.
+double approachRate(const Sweep& w, const Strike& k, Vec2 point) {
+    if (k.edge == kNone) return glm::dot(relativeVelocity(w, k, point), k.n);
+    const Node &x = w.nodes[k.node], &y = w.nodes[w.edges[k.edge].y], &z = w.nodes[w.edges[k.edge].z];
+    const Vec2 py = at(y, k.tau), e = at(z, k.tau) - py, de = z.u - y.u;
+    const double len2 = lengthSquared(e), f = cross(e, at(x, k.tau) - py);
+    const double df = cross(de, at(x, k.tau) - py) + cross(e, x.u - y.u);
+    const double side = glm::dot(k.n, perp(e)) > 0 ? 1 : -1;
+    return side * df / std::sqrt(len2) - side * f * glm::dot(e, de) / (len2 * std::sqrt(len2));
+}
+
 // Whether a contact is an impact, which bounces (restitution e): the node approached faster than
 // the restitution threshold before this step's forces. Otherwise it is a resting contact, which
 // does not (e = 0): a particle under the weight of the body above it is pushed towards the floor
 // anew every step, by more than the threshold in a stiff body, and would bounce for ever.
 bool isImpact(const Sweep& w, const Strike& k, Vec2 point, const WorldSettings& s) {
-    const double vn = glm::dot(relativeVelocity(w, k, point), k.n);
+    const double vn = approachRate(w, k, point);
     const double before = vn - glm::dot(w.nodes[k.node].forced - otherForced(w, k), k.n);
     return vn < 0 && -before >= s.restitutionThreshold;
 }
 
-// A strike of the sweep, with the velocities as they are now: the impulse
-// γ = (target − v_n) m_eff, which is −(1 + e) m_eff v_n for an impact and stops a resting
+// A strike of the sweep, with the velocities as they are now (v_n: the approach rate ġ): the
+// impulse γ = (target − v_n) m_eff, which is −(1 + e) m_eff v_n for an impact and stops a resting
 // contact, then Coulomb friction along the tangential relative velocity left: at most μ γ, and no
 // more than stops it (−m_t v_t). Returns 1 for an impact, 2 for a resting contact, 0 when the
 // node was not approaching.
 int strike(Sweep& w, const Strike& k, const WorldSettings& s) {
     const Owner &mine = w.owners[w.nodes[k.node].owner], &other = w.owners[k.owner];
     const Vec2 point = otherPoint(w, k);
-    const double vn = glm::dot(relativeVelocity(w, k, point), k.n);
+    const double vn = approachRate(w, k, point);
     const bool impact = isImpact(w, k, point, s);
     const double e = impact ? mix(s.restitutionMix, mine.restitution, other.restitution) : 0;
     const double target = -e * vn;
@@ -524,7 +540,9 @@ bool resolveSequentially(Sweep& w, const WorldSettings& s, Counts& counts) {
         advance(w, k->tau);
         Strike now = *k;
         now.tau = 0;
-        count(counts, strike(w, now, s));
+        const int struck = strike(w, now, s);
+        if (struck == 0) return false; // found approaching, yet not: round-off; stop here
+        count(counts, struck);
     }
     return false;
 }
@@ -547,7 +565,7 @@ bool resolveInParallel(Sweep& w, const WorldSettings& s, Counts& counts) {
             struck += r != 0;
             count(counts, r);
         }
-        if (struck == 0) return true; // strikes found but none approaching: grazes
+        if (struck == 0) return false; // found approaching, yet none was: round-off; stop here
     }
     return false;
 }

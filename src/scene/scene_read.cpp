@@ -206,16 +206,14 @@ BodyDef readBody(const Json& j, const Where& where) {
 }
 
 // Names default to "body<i>" (i the body's index in the file); all must differ, rigid and soft,
-// and with walls the walls' own names are taken. fileIndex: each name's body's index in the file.
-void resolveNames(std::vector<std::string*> names, const std::vector<std::size_t>& fileIndex,
-                  bool walls, const Where& bodies) {
+// and with walls the walls' own names are taken. names: every body's, in file order.
+void resolveNames(const std::vector<std::string*>& names, bool walls, const Where& bodies) {
     std::map<std::string, std::size_t> seen;
     if (walls)
         for (const char* wall : {"wall-left", "wall-right", "wall-bottom", "wall-top"})
             seen[wall] = static_cast<std::size_t>(-1);
-    for (std::size_t k = 0; k < names.size(); ++k) {
-        const std::size_t i = fileIndex[k];
-        std::string& name = *names[k];
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        std::string& name = *names[i];
         if (name.empty()) name = "body" + std::to_string(i);
         auto [it, fresh] = seen.emplace(name, i);
         if (fresh) continue;
@@ -448,11 +446,12 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
                 rigidAt.push_back(i);
             }
         }
-        std::vector<std::string*> names;
-        for (BodyDef& d : s.bodies) names.push_back(&d.name);
-        for (SoftBodyDef& d : s.softBodies) names.push_back(&d.name);
-        rigidAt.insert(rigidAt.end(), softAt.begin(), softAt.end());
-        resolveNames(names, rigidAt, s.walls.has_value(), bodies);
+        // Every name in file order, so that a duplicate is reported at its second place.
+        std::vector<std::string*> names(list->size());
+        for (std::size_t k = 0; k < s.bodies.size(); ++k) names[rigidAt[k]] = &s.bodies[k].name;
+        for (std::size_t k = 0; k < s.softBodies.size(); ++k)
+            names[softAt[k]] = &s.softBodies[k].name;
+        resolveNames(names, s.walls.has_value(), bodies);
     }
     if (const Json* list = find(doc, "contacts")) {
         const Where contacts = root.at("contacts");
