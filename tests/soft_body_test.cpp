@@ -349,3 +349,32 @@ TEST(SoftScene, SpringEnergyCountsAsPotential) {
     EXPECT_DOUBLE_EQ(m.energy, m.pe + m.keLinear);
     EXPECT_DOUBLE_EQ(m.momentum.x, 2);
 }
+
+// The mouse spring on a particle pulls that particle, F = k (target − x) − c v, and no rigid body
+// (body 0 here, whose id the spring's soft body shares).
+TEST(SoftScene, MouseSpringPullsTheGrabbedParticle) {
+    WorldSettings s = weightless(SoftResolution::Sequential);
+    s.springStiffness = 3;
+    s.springDamping = 0.5;
+    World w(s);
+    BodyDef ball;
+    ball.name = "ball";
+    ball.position = {5, 5};
+    w.addBody(ball);
+    w.addSoftBody(lone("p", {0, 0}, {0, 0}, 2));
+    const auto hit = w.particleNear({0.1, 0}, 0.2);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->body, 0u);
+    EXPECT_EQ(hit->particle, 0u);
+    EXPECT_DOUBLE_EQ(hit->distance, 0.1);
+    EXPECT_FALSE(w.particleNear({1, 0}, 0.2));
+    w.setMouseSpringOnParticle(0, 0, {1, 0});
+    w.step();
+    const double h = s.timeStep;
+    EXPECT_DOUBLE_EQ(w.softBodies()[0].particles[0].v.x, h * 3 * 1 / 2); // h k (target − x) / m
+    EXPECT_EQ(w.body(0).v, Vec2(0, 0));
+    const Vec2 v = w.softBodies()[0].particles[0].v, x = w.softBodies()[0].particles[0].x;
+    w.step();
+    const Vec2 f = 3.0 * (Vec2{1, 0} - x) - 0.5 * v;
+    EXPECT_NEAR(w.softBodies()[0].particles[0].v.x, v.x + h * f.x / 2, 1e-15);
+}
