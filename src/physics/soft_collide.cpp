@@ -1,21 +1,23 @@
-// Soft bodies in the step: their forces, then their collisions vertex against edge over the step,
-// then their positions (CS5643, "Collision response"; Bridson, Fedkiw and Anderson, "Robust
-// treatment of collisions, contact and friction for cloth animation", 2002, for the proximity
-// pass and the repeated sweeps).
+// Soft bodies' collisions in the step, vertex against edge, then their positions (CS5643,
+// "Collision response"; Bridson, Fedkiw and Anderson, "Robust treatment of collisions, contact
+// and friction for cloth animation", 2002, for the contacts held at the step's start and the
+// repeated sweeps).
 //
 // Every point that can strike an edge (a soft body's particle, interior ones included; a rigid
-// polygon's vertex) is a node moving in a straight line over what is left of the step, x(τ) = x + τ u; every edge
-// (a soft boundary edge, a rigid polygon's side) joins two nodes. A rigid body's motion over the
-// step is the rigid stages' (from its pose at the step's start to its pose now), linearised.
+// polygon's vertex) is a node moving in a straight line over what is left of the step,
+// x(τ) = x + τ u; every edge (a soft boundary edge, a rigid polygon's side) joins two nodes. A
+// rigid body's motion over the step is the rigid stages' (from its pose at the step's start to
+// its pose now), linearised.
 //
-//   1. forces: springs, gravity, damping, the mouse spring; velocities by semi-implicit Euler
-//      (soft_body.cpp, before the rigid stages run)
-//   2. proximity: a node closer than kMargin to an edge and approaching it is struck now
-//   3. sweep: the times a node comes within kThickness of an edge's line (a quadratic in τ, as
+//   (forces: springs, gravity, damping, the mouse spring, and the velocities by semi-implicit
+//    Euler, are soft_body.cpp's, before the rigid stages run)
+//   1. resting contacts: the nodes within kMargin of an edge, not approaching fast, held by
+//      sequential impulses (holdRestingContacts)
+//   2. sweep: the times a node comes within kThickness of an edge's line (a quadratic in τ, as
 //      the cross product (y − x) × (z − x) is quadratic when x, y, z move linearly), resolved
 //        sequential: the first, then the sweep again from its time, until none is left
 //        parallel:   all of the sweep's in time order, then the sweep again, until none is left
-//   4. positions: x += (what is left of the step) u; rigid bodies struck keep the change
+//   3. positions: x += (what is left of the step) u; rigid bodies struck keep the change
 //
 // A strike at the point p = α y + β z (α + β = 1) of edge (y, z) by node x along the normal n
 // (from the edge to the node) is the impulse γ = −(1 + e) m_eff v_n on x, split as −α γ on y and
@@ -55,8 +57,8 @@ int quadraticRootsIn(double a2, double a1, double a0, double T, double out[2]) {
 
 namespace {
 
-// A node this close to an edge is in contact with it: it is struck at once if it approaches (the
-// proximity pass). Four linear slops: wide enough that a particle resting on a floor stays in
+// A node this close to an edge is in contact with it: held there (holdRestingContacts) unless it
+// approaches fast, which the sweep strikes. Four linear slops: wide enough that a particle resting on a floor stays in
 // contact from step to step, far narrower than the presets' particle spacing (0.1 m or more).
 constexpr double kMargin = 0.02;
 // A moving node is stopped this far short of an edge's line, not on it, so that which side of the
@@ -79,12 +81,13 @@ struct Owner {
     // (either side; a node's side is then where it starts).
     int outside = 0;
     std::size_t firstNode = 0, nodes = 0, firstEdge = 0, edges = 0;
-    // Rigid: its inverse mass and moment of inertia (0 unless dynamic), its pose at the sweep's
-    // base time moving linearly, the pose the rigid stages left it at, and what strikes changed.
+    // Rigid: its inverse mass and moment of inertia (0 unless dynamic), its centre at the sweep's
+    // base time, its velocity and spin over the sweep, and what strikes changed: its velocity
+    // and spin, and its pose at the step's end.
     double invMass = 0, invInertia = 0;
     const Body* body = nullptr;
     Vec2 p{0, 0}, vl{0, 0};
-    double angle = 0, wl = 0;
+    double wl = 0;
     Vec2 dv{0, 0}, dp{0, 0};
     double dw = 0, dAngle = 0;
     bool struck = false;
@@ -120,8 +123,8 @@ struct Strike {
     double gap = 0; // the node's distance from the other side along n
 };
 
-// A particle's inverse mass, or a rigid body's at a point along n (Hecker's Eq. 9, with the
-// other body immovable): 1/m + (r × n)²/I.
+// A rigid body's inverse mass at a point along n (Hecker's Eq. 9, with the other body
+// immovable): 1/m + (r × n)²/I.
 struct Mover {
     double invMass, invInertia;
 };
@@ -144,7 +147,6 @@ void addRigid(Sweep& w, const Body& b, BodyId id, const Pose& start, const World
     o.invMass = b.invMass;
     o.invInertia = b.invInertia;
     o.p = start.xf.p;
-    o.angle = start.angle;
     o.vl = (b.xf().p - start.xf.p) / h;
     o.wl = (b.angle() - start.angle) / h;
     o.firstNode = w.nodes.size();
@@ -270,8 +272,8 @@ std::optional<Strike> sweepCircle(const Sweep& w, std::size_t ni, std::size_t oi
     return Strike{roots[0], ni, oi, kNone, 0, q / glm::length(q), R - r};
 }
 
-// Every contact within the margin now (τ = 0): a node near an edge's line between its ends, on
-// its own side or just past it; a particle near a circle.
+// Every node against every edge (or circle) of another owner whose sweep's box meets its own,
+// rigid against rigid left out: visit(node, owner, edge or kNone for a circle).
 template <class Visit> void forEachPair(Sweep& w, Visit visit) {
     measureBoxes(w);
     for (std::size_t ni = 0; ni < w.nodes.size(); ++ni) {
@@ -290,6 +292,8 @@ template <class Visit> void forEachPair(Sweep& w, Visit visit) {
     }
 }
 
+// A contact within the margin now (τ = 0): a node near an edge's line between its ends, on its
+// own side or just past it; a particle near a circle.
 std::optional<Strike> proximity(const Sweep& w, std::size_t ni, std::size_t oi, std::size_t ei) {
     const Node& x = w.nodes[ni];
     const Owner& o = w.owners[oi];
@@ -516,10 +520,8 @@ std::optional<Strike> firstStrike(Sweep& w) {
 void advance(Sweep& w, double tau) {
     for (Node& n : w.nodes)
         n.x += tau * n.u;
-    for (Owner& o : w.owners) {
+    for (Owner& o : w.owners)
         o.p += tau * o.vl;
-        o.angle += tau * o.wl;
-    }
     w.t0 += tau;
 }
 
