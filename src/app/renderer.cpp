@@ -127,15 +127,25 @@ void drawSoftBodies(ImDrawList* dl, const Session& s, const Camera& cam, std::si
     for (std::size_t id = 0; id < soft.size(); ++id) {
         const carom::SoftBody& b = soft[id];
         const bool selected = s.selectedSoft && *s.selectedSoft == id;
-        const ImU32 fill = bodyColor(firstColour + id, 110), line = bodyColor(firstColour + id, 255);
+        const ImU32 line = bodyColor(firstColour + id, 255);
+        // Opaque, the colour mixed with the background: a translucent fill would show the seams
+        // between its triangles, where both cover a pixel.
+        const ImVec4 a = ImGui::ColorConvertU32ToFloat4(line);
+        const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(pal.background);
+        const float k = 0.45f;
+        const ImU32 fill = ImGui::ColorConvertFloat4ToU32({k * a.x + (1 - k) * bg.x, k * a.y + (1 - k) * bg.y,
+                                                           k * a.z + (1 - k) * bg.z, 1});
         pts.clear();
         for (std::size_t k : b.boundary)
             pts.push_back(cam.toScreen(b.particles[k].x));
-        if (b.closed) {
+        if (b.closed) { // without anti-aliasing, whose fringes would show the seams too
             tris.clear();
             triangulate(pts, tris);
+            const ImDrawListFlags flags = dl->Flags;
+            dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
             for (std::size_t t = 0; t + 2 < tris.size(); t += 3)
                 dl->AddTriangleFilled(pts[tris[t]], pts[tris[t + 1]], pts[tris[t + 2]], fill);
+            dl->Flags = flags;
         }
         for (const carom::Spring& sp : b.springs)
             dl->AddLine(cam.toScreen(b.particles[sp.i].x), cam.toScreen(b.particles[sp.j].x),
