@@ -401,7 +401,8 @@ TEST_F(Cli, CsvSoftBodyColumnsAndSums) {
         return carom::Vec2{value(12 + 4 * k), value(13 + 4 * k)};
     };
     // The springs as the file gives them: rest lengths from the particles' places at the start.
-    for (const carom::Spring& s : carom::buildWorld(carom::loadScene(scene)).softBodies()[0].springs) {
+    const carom::World start = carom::buildWorld(carom::loadScene(scene));
+    for (const carom::Spring& s : start.softBodies()[0].springs) {
         const double stretch = glm::length(position(s.j) - position(s.i)) - s.restLength;
         pe += 0.5 * s.stiffness * stretch * stretch; // ½ k (l − L)²
     }
