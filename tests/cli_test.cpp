@@ -429,3 +429,20 @@ TEST_F(Cli, CsvSoftBodyColumnsAndSums) {
     EXPECT_NEAR(value(10), px / (30 * m), 1e-12);
     EXPECT_NEAR(value(11), py / (30 * m), 1e-12);
 }
+
+// Soft bodies' columns stand in the scene's order among the rigid bodies'.
+TEST_F(Cli, CsvSoftBodiesInSceneOrder) {
+    std::ofstream(path("o.json")) << R"({"format": 1, "bodies": [
+        {"name": "s1", "type": "soft", "particles": [{"position": [0, 0], "mass": 1}], "boundary": [0]},
+        {"name": "r1", "shape": {"type": "circle", "radius": 0.2}, "position": [1, 1]},
+        {"name": "s2", "type": "soft", "particles": [{"position": [0, 1], "mass": 1}], "boundary": [0]}]})";
+    ASSERT_EQ(cli({"run", path("o.json"), "--steps", "1", "--csv", path("o.csv")}), 0) << err;
+    std::string header = "t,ke_linear,ke_angular,pe,energy,px,py,angular_momentum";
+    for (const char* c : {".x", ".y", ".vx", ".vy", ".0.x", ".0.y", ".0.vx", ".0.vy"})
+        header += std::string(",s1") + c;
+    for (const char* c : {".x", ".y", ".angle", ".vx", ".vy", ".omega"})
+        header += std::string(",r1") + c;
+    for (const char* c : {".x", ".y", ".vx", ".vy", ".0.x", ".0.y", ".0.vx", ".0.vy"})
+        header += std::string(",s2") + c;
+    EXPECT_EQ(split(readFile(path("o.csv")), '\n')[0], header);
+}

@@ -298,6 +298,28 @@ TEST(SceneSave, EverySettingTravelsWithTheFile) {
     EXPECT_EQ(b.springDamping, s.springDamping);
 }
 
+// Soft bodies keep their places among the rigid ones through save and load, and rigid body ids
+// count the rigid bodies alone.
+TEST(SceneSave, SoftBodiesKeepTheirPlaces) {
+    const std::string text = R"({"format": 1, "bodies": [
+        {"name": "s1", "type": "soft", "particles": [{"position": [0, 0], "mass": 1}], "boundary": [0]},
+        {"name": "r1", "shape": {"type": "circle", "radius": 0.2}, "position": [1, 1]},
+        {"name": "s2", "type": "soft", "particles": [{"position": [0, 1], "mass": 1}], "boundary": [0]},
+        {"name": "r2", "shape": {"type": "circle", "radius": 0.2}, "position": [-1, 1]}]})";
+    const World w = buildWorld(parseScene(text, "t.json"));
+    EXPECT_EQ(w.body(0).name, "r1");
+    EXPECT_EQ(w.body(1).name, "r2");
+    EXPECT_EQ(w.softPlace(0), 0u);
+    EXPECT_EQ(w.softPlace(1), 1u);
+    const std::string saved = serializeScene(captureScene(w, "t"));
+    const std::size_t s1 = saved.find("\"s1\""), r1 = saved.find("\"r1\""),
+                      s2 = saved.find("\"s2\""), r2 = saved.find("\"r2\"");
+    EXPECT_LT(s1, r1);
+    EXPECT_LT(r1, s2);
+    EXPECT_LT(s2, r2);
+    EXPECT_EQ(serializeScene(parseScene(saved, "s.json")), saved);
+}
+
 // Files of earlier versions said "solver": {"simultaneous_collisions": true or false}: still read.
 TEST(SceneSave, OldCollisionHandlingFieldIsRead) {
     const char* old = R"({"format": 1, "solver": {"simultaneous_collisions": %s}, "bodies": []})";

@@ -229,6 +229,7 @@ SoftBodyId World::addSoftBody(const SoftBodyDef& def) {
     if (findBody(b.name) || findSoftBody(softBodies_, b.name))
         throw std::invalid_argument("name: duplicate body name \"" + b.name + "\"");
     softBodies_.push_back(std::move(b));
+    softPlaces_.push_back(bodies_.size());
     return softBodies_.size() - 1;
 }
 

@@ -440,6 +440,7 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
             const Json* type = j.is_object() ? find(j, "type") : nullptr;
             if (type && type->is_string() && type->get<std::string>() == "soft") {
                 s.softBodies.push_back(readSoftBody(j, bodies.at(i)));
+                s.softPlaces.push_back(s.bodies.size());
                 softAt.push_back(i);
             } else {
                 s.bodies.push_back(readBody(j, bodies.at(i)));

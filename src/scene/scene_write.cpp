@@ -162,13 +162,18 @@ std::string serializeScene(const Scene& scene) {
     std::string out = "{\n";
     for (auto it = top.begin(); it != top.end(); ++it)
         out += "  " + Json(it.key()).dump() + ": " + inline_(*it) + ",\n";
+    // The bodies in the scene's order, soft ones in their places (one line each, however long).
+    std::vector<std::string> lines;
+    std::size_t soft = 0;
+    for (std::size_t i = 0; i <= scene.bodies.size(); ++i) {
+        for (; soft < scene.softBodies.size() && softPlace(scene, soft) <= i; ++soft)
+            lines.push_back(inline_(softBodyJson(scene.softBodies[soft])));
+        if (i < scene.bodies.size()) lines.push_back(inline_(bodyJson(scene.bodies[i])));
+    }
     out += "  \"bodies\": [";
-    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
-        out += std::string(i ? "," : "") + "\n    " + inline_(bodyJson(scene.bodies[i]));
-    for (std::size_t i = 0; i < scene.softBodies.size(); ++i) // one line each, however long
-        out += std::string(i || !scene.bodies.empty() ? "," : "") + "\n    " +
-               inline_(softBodyJson(scene.softBodies[i]));
-    out += scene.bodies.empty() && scene.softBodies.empty() ? "]" : "\n  ]";
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        out += std::string(i ? "," : "") + "\n    " + lines[i];
+    out += lines.empty() ? "]" : "\n  ]";
     if (!scene.contacts.empty()) {
         out += ",\n  \"contacts\": [";
         for (std::size_t i = 0; i < scene.contacts.size(); ++i)

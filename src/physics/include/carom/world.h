@@ -148,6 +148,9 @@ class World {
     // A bad definition throws std::invalid_argument "path: what" (makeSoftBody).
     SoftBodyId addSoftBody(const SoftBodyDef& def);
     const std::vector<SoftBody>& softBodies() const { return softBodies_; }
+    // How many rigid bodies were added before the soft body: its place among them in the order
+    // of the scene (the CSV's columns and saved files keep it).
+    std::size_t softPlace(SoftBodyId id) const { return softPlaces_.at(id); }
     // The particle nearest to worldPoint within maxDistance, of any soft body.
     std::optional<ParticleHit> particleNear(Vec2 worldPoint, double maxDistance) const;
     // Moves a particle (the app's paused drag); its velocity is kept.
@@ -189,6 +192,7 @@ class World {
     WorldSettings settings_;
     std::vector<Body> bodies_;
     std::vector<SoftBody> softBodies_;
+    std::vector<std::size_t> softPlaces_; // per soft body: bodies_.size() when it was added
     std::vector<BodyOrigin> origins_; // per body
     std::unordered_map<std::string, BodyId> names_; // body name -> id, for findBody
     std::optional<Walls> walls_;
