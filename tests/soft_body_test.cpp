@@ -378,3 +378,41 @@ TEST(SoftScene, MouseSpringPullsTheGrabbedParticle) {
     const Vec2 f = 3.0 * (Vec2{1, 0} - x) - 0.5 * v;
     EXPECT_NEAR(w.softBodies()[0].particles[0].v.x, v.x + h * f.x / 2, 1e-15);
 }
+
+// A rigid body's vertex against a soft edge: a diamond (a box turned 45°) falls corner first on
+// an edge of two particles. Its corner never gets past the edge, and the impulses, equal and
+// opposite, keep the momentum.
+TEST(SoftCollide, RigidVertexStrikesASoftEdge) {
+    for (SoftResolution r : kBoth) {
+        SCOPED_TRACE(nameOf(r));
+        WorldSettings s = weightless(r);
+        s.restitution = 0.5;
+        World w(s);
+        BodyDef diamond;
+        diamond.name = "diamond";
+        diamond.shape = Shape::box(0.4, 0.4);
+        diamond.angle = M_PI / 4;
+        diamond.position = {0.1, 0.5};
+        diamond.velocity = {0, -4};
+        diamond.mass = 2;
+        const BodyId id = w.addBody(diamond);
+        SoftBodyDef edge;
+        edge.name = "edge";
+        edge.particles = {ParticleDef{{-1, 0}, {0, 0}, 5}, ParticleDef{{1, 0}, {0, 0}, 3}};
+        edge.boundary = {0, 1};
+        w.addSoftBody(edge);
+        const Vec2 p0 = measure(w).momentum;
+        for (int i = 0; i < 60; ++i) {
+            w.step();
+            const SoftBody& e = w.softBodies()[0];
+            const Vec2 y = e.particles[0].x, z = e.particles[1].x;
+            for (Vec2 v : w.body(id).shape.vertices()) // above the edge's line: (z − y) × (v − y) > 0
+                ASSERT_GT(cross(z - y, w.body(id).worldPoint(v) - y), 0) << "step " << i;
+        }
+        EXPECT_GT(w.body(id).v.y, -4); // it was stopped, or bounced
+        EXPECT_LT(w.softBodies()[0].velocity().y, 0); // and pushed the edge down
+        const Vec2 p1 = measure(w).momentum;
+        EXPECT_NEAR(p1.x, p0.x, 1e-12);
+        EXPECT_NEAR(p1.y, p0.y, 1e-12);
+    }
+}
