@@ -418,7 +418,7 @@ TEST_F(Cli, CsvSoftBodyColumnsAndSums) {
         cy += y / 30;
     }
     EXPECT_NEAR(value(1), ke, 1e-12 * (1 + ke));
-    EXPECT_EQ(value(2), 0);                  // no rigid body moves
+    EXPECT_EQ(value(2), 0); // no rigid body moves
     EXPECT_NEAR(value(3), pe, 1e-12 * (1 + std::abs(pe)));
     EXPECT_NEAR(value(4), value(1) + value(2) + value(3), 1e-12 * (1 + std::abs(value(4))));
     EXPECT_NEAR(value(5), px, 1e-12);

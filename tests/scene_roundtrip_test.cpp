@@ -58,9 +58,9 @@ void expectSameState(const World& a, const World& b) {
         ASSERT_EQ(x.particles.size(), y.particles.size());
         for (std::size_t k = 0; k < x.particles.size(); ++k) {
             const Particle &p = x.particles[k], &q = y.particles[k];
-            for (auto [u, v] : {std::pair{p.x.x, q.x.x}, std::pair{p.x.y, q.x.y},
-                                std::pair{p.v.x, q.v.x}, std::pair{p.v.y, q.v.y},
-                                std::pair{p.mass, q.mass}})
+            for (auto [u, v] :
+                 {std::pair{p.x.x, q.x.x}, std::pair{p.x.y, q.x.y}, std::pair{p.v.x, q.v.x},
+                  std::pair{p.v.y, q.v.y}, std::pair{p.mass, q.mass}})
                 EXPECT_TRUE(sameBits(u, v)) << "particle " << k << ": " << u << " vs " << v;
         }
         ASSERT_EQ(x.springs.size(), y.springs.size());

@@ -104,7 +104,8 @@ TEST(SoftCollide, BarycentricImpulseAsTheFormulaSays) {
                 const auto& y = w.softBodies()[1].particles[0];
                 const auto& z = w.softBodies()[1].particles[1];
                 const double vn = -speed; // along n = (0, 1), the edge at rest
-                const double gamma = -(1 + e) * vn / (1 / mx + alpha * alpha / my + beta * beta / mz);
+                const double gamma =
+                    -(1 + e) * vn / (1 / mx + alpha * alpha / my + beta * beta / mz);
                 EXPECT_NEAR(x.v.y - (-speed), gamma / mx, 1e-9);
                 EXPECT_NEAR(y.v.y, -alpha * gamma / my, 1e-9);
                 EXPECT_NEAR(z.v.y, -beta * gamma / mz, 1e-9);
@@ -239,10 +240,10 @@ TEST(SoftRest, SlowRigidAndSoftRestTogetherFor60s) {
                 lowest = std::min(lowest, p.x.y);
             }
         });
-        EXPECT_LT(std::abs(w.body(box).xf().p.y - boxY), 1e-4);  // no sinking: < 0.1 mm
+        EXPECT_LT(std::abs(w.body(box).xf().p.y - boxY), 1e-4); // no sinking: < 0.1 mm
         EXPECT_LT(glm::length(w.softBodies()[0].centreOfMass() - jelly), 1e-4);
-        EXPECT_LT(fastest, 1e-3);                                 // no jitter: < 1 mm/s
-        EXPECT_GT(lowest, 0.0);                                   // nothing into the floor
+        EXPECT_LT(fastest, 1e-3); // no jitter: < 1 mm/s
+        EXPECT_GT(lowest, 0.0);   // nothing into the floor
     }
 }
 
@@ -271,9 +272,10 @@ const std::string kThree =
 } // namespace
 
 TEST(SoftScene, BadInputIsRefusedWithItsPath) {
-    expectRefused(R"({"type": "soft", )" + kThree +
-                      R"(, "springs": [{"i": 0, "j": 1}, {"i": 1, "j": 5}], "boundary": [0, 1, 2]})",
-                  "/bodies/0/springs/1/j: particle index 5 out of range 0..2");
+    expectRefused(
+        R"({"type": "soft", )" + kThree +
+            R"(, "springs": [{"i": 0, "j": 1}, {"i": 1, "j": 5}], "boundary": [0, 1, 2]})",
+        "/bodies/0/springs/1/j: particle index 5 out of range 0..2");
     expectRefused(R"({"type": "soft", )" + kThree +
                       R"(, "springs": [{"i": 2, "j": 2}], "boundary": [0, 1, 2]})",
                   "/bodies/0/springs/0/j: a spring from particle 2 to itself");
@@ -316,7 +318,7 @@ TEST(SoftScene, DefaultsAndShapes) {
     const World w = buildWorld(s);
     const SoftBody& b = w.softBodies().at(0);
     EXPECT_EQ(b.name, "body0");
-    EXPECT_TRUE(b.closed); // 3 or more
+    EXPECT_TRUE(b.closed);                  // 3 or more
     EXPECT_EQ(b.springs[0].stiffness, 100); // the body's default
     EXPECT_EQ(b.springs[0].damping, 0.5);
     EXPECT_EQ(b.springs[0].restLength, 1); // the distance at the start
@@ -406,10 +408,11 @@ TEST(SoftCollide, RigidVertexStrikesASoftEdge) {
             w.step();
             const SoftBody& e = w.softBodies()[0];
             const Vec2 y = e.particles[0].x, z = e.particles[1].x;
-            for (Vec2 v : w.body(id).shape.vertices()) // above the edge's line: (z − y) × (v − y) > 0
+            for (Vec2 v :
+                 w.body(id).shape.vertices()) // above the edge's line: (z − y) × (v − y) > 0
                 ASSERT_GT(cross(z - y, w.body(id).worldPoint(v) - y), 0) << "step " << i;
         }
-        EXPECT_GT(w.body(id).v.y, -4); // it was stopped, or bounced
+        EXPECT_GT(w.body(id).v.y, -4);                // it was stopped, or bounced
         EXPECT_LT(w.softBodies()[0].velocity().y, 0); // and pushed the edge down
         const Vec2 p1 = measure(w).momentum;
         EXPECT_NEAR(p1.x, p0.x, 1e-12);

@@ -183,7 +183,8 @@ void softInspectorWindow(UiContext& ui, const Rect& view) {
     bool open = true;
     char title[96];
     std::snprintf(title, sizeof title, "Inspector: %s###softInspector", b.name.c_str());
-    ImGui::Begin(title, &open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::Begin(title, &open,
+                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
     noteOverlay(ui.panels);
     ImGui::TextDisabled("soft body, %s", s.stepper.paused ? "paused" : "running");
     ImGui::Text("particles     %zu (%zu on the boundary, %s)", b.particles.size(),

@@ -133,8 +133,8 @@ void drawSoftBodies(ImDrawList* dl, const Session& s, const Camera& cam, std::si
         const ImVec4 a = ImGui::ColorConvertU32ToFloat4(line);
         const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(pal.background);
         const float k = 0.45f;
-        const ImU32 fill = ImGui::ColorConvertFloat4ToU32({k * a.x + (1 - k) * bg.x, k * a.y + (1 - k) * bg.y,
-                                                           k * a.z + (1 - k) * bg.z, 1});
+        const ImU32 fill = ImGui::ColorConvertFloat4ToU32(
+            {k * a.x + (1 - k) * bg.x, k * a.y + (1 - k) * bg.y, k * a.z + (1 - k) * bg.z, 1});
         pts.clear();
         for (std::size_t k : b.boundary)
             pts.push_back(cam.toScreen(b.particles[k].x));

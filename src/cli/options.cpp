@@ -136,7 +136,7 @@ class ArgWalker {
 
 // The options both commands take, applied to the scene by apply().
 const std::set<std::string> kOverrideOptions = {"--dt", "--method", "--integrator",
-                                                 "--soft-resolution"};
+                                                "--soft-resolution"};
 
 std::set<std::string> withOverrides(std::set<std::string> options) {
     options.insert(kOverrideOptions.begin(), kOverrideOptions.end());

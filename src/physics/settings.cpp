@@ -34,7 +34,8 @@ constexpr Choice kCollisionHandlings[] = {
     {"hybrid", "the most approaching contact with the other contacts of its two bodies: the "
                "cradle sends out two balls"}};
 constexpr Choice kSoftResolutions[] = {
-    {"sequential", "soft bodies advance to their first collision, resolve it, and go on from there"},
+    {"sequential",
+     "soft bodies advance to their first collision, resolve it, and go on from there"},
     {"parallel", "all of a step's soft-body collisions resolved in time order, then checked again "
                  "until none is left"}};
 constexpr Choice kMixRules[] = {{"min", "the smaller of the two"},

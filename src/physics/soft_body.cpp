@@ -51,7 +51,8 @@ bool segmentsMeet(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
 void checkBoundary(const SoftBody& b) {
     const std::size_t n = b.boundary.size();
     if (n == 0) refuse("boundary", "must list 1 or more particles");
-    if (n > kMaxBoundary) refuse("boundary", "more than " + std::to_string(kMaxBoundary) + " particles");
+    if (n > kMaxBoundary)
+        refuse("boundary", "more than " + std::to_string(kMaxBoundary) + " particles");
     for (std::size_t k = 0; k < n; ++k) {
         if (b.boundary[k] >= b.particles.size())
             refuse(at("boundary", k), "particle index " + std::to_string(b.boundary[k]) +
@@ -104,8 +105,8 @@ SoftBody makeSoftBody(const SoftBodyDef& def) {
                 refuse(at("springs", k, field), "particle index " + std::to_string(index) +
                                                     " out of range 0.." + std::to_string(n - 1));
         if (s.i == s.j)
-            refuse(at("springs", k, "j"), "a spring from particle " + std::to_string(s.i) +
-                                              " to itself");
+            refuse(at("springs", k, "j"),
+                   "a spring from particle " + std::to_string(s.i) + " to itself");
         Spring spring{s.i, s.j, s.stiffness.value_or(def.stiffness),
                       s.damping.value_or(def.damping),
                       s.restLength.value_or(glm::length(b.particles[s.j].x - b.particles[s.i].x))};
@@ -184,7 +185,9 @@ void addGrid(SoftBodyDef& def, Vec2 centre, int columns, int rows, double spacin
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < columns; ++c)
             def.particles.push_back(ParticleDef{corner + spacing * Vec2(c, r), velocity, each});
-    auto spring = [&](std::size_t i, std::size_t j) { def.springs.push_back(SpringDef{i, j, {}, {}, {}}); };
+    auto spring = [&](std::size_t i, std::size_t j) {
+        def.springs.push_back(SpringDef{i, j, {}, {}, {}});
+    };
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < columns; ++c) {
             if (c + 1 < columns) spring(id(c, r), id(c + 1, r));
@@ -202,10 +205,14 @@ void addGrid(SoftBodyDef& def, Vec2 centre, int columns, int rows, double spacin
         def.closed = false;
         return;
     }
-    for (int c = 0; c < columns - 1; ++c) def.boundary.push_back(id(c, 0));
-    for (int r = 0; r < rows - 1; ++r) def.boundary.push_back(id(columns - 1, r));
-    for (int c = columns - 1; c > 0; --c) def.boundary.push_back(id(c, rows - 1));
-    for (int r = rows - 1; r > 0; --r) def.boundary.push_back(id(0, r));
+    for (int c = 0; c < columns - 1; ++c)
+        def.boundary.push_back(id(c, 0));
+    for (int r = 0; r < rows - 1; ++r)
+        def.boundary.push_back(id(columns - 1, r));
+    for (int c = columns - 1; c > 0; --c)
+        def.boundary.push_back(id(c, rows - 1));
+    for (int r = rows - 1; r > 0; --r)
+        def.boundary.push_back(id(0, r));
 }
 
 void addRing(SoftBodyDef& def, Vec2 centre, double radius, int count, double mass, Vec2 velocity) {
@@ -248,18 +255,18 @@ void integrateSoftVelocities(const StepContext& c, std::vector<SoftBody>& soft,
             const double l = glm::length(delta);
             if (l == 0) continue; // no direction: the spring pulls nowhere
             const Vec2 d = delta / l;
-            const Vec2 f = (sp.stiffness * (l - sp.restLength) +
-                            sp.damping * glm::dot(pj.v - pi.v, d)) * d;
+            const Vec2 f =
+                (sp.stiffness * (l - sp.restLength) + sp.damping * glm::dot(pj.v - pi.v, d)) * d;
             force[sp.i] += f;
             force[sp.j] -= f;
         }
         // The mouse spring on a grabbed particle: F = k (target − x) − c v (forces.cpp).
         if (c.spring && c.spring->particle && c.spring->body == id) {
             const Particle& p = b.particles[*c.spring->particle];
-            const double damping = c.spring->dampingRatio
-                                       ? 2 * *c.spring->dampingRatio *
-                                             std::sqrt(s.springStiffness * p.mass)
-                                       : s.springDamping;
+            const double damping =
+                c.spring->dampingRatio
+                    ? 2 * *c.spring->dampingRatio * std::sqrt(s.springStiffness * p.mass)
+                    : s.springDamping;
             force[*c.spring->particle] +=
                 s.springStiffness * (c.spring->target - p.x) - damping * p.v;
         }

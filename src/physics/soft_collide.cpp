@@ -58,8 +58,9 @@ int quadraticRootsIn(double a2, double a1, double a0, double T, double out[2]) {
 namespace {
 
 // A node this close to an edge is in contact with it: held there (holdRestingContacts) unless it
-// approaches fast, which the sweep strikes. Four linear slops: wide enough that a particle resting on a floor stays in
-// contact from step to step, far narrower than the presets' particle spacing (0.1 m or more).
+// approaches fast, which the sweep strikes. Four linear slops: wide enough that a particle resting
+// on a floor stays in contact from step to step, far narrower than the presets' particle spacing
+// (0.1 m or more).
 constexpr double kMargin = 0.02;
 // A moving node is stopped this far short of an edge's line, not on it, so that which side of the
 // edge it is on stays known (a node exactly on the line has no side); a node already closer is
@@ -118,8 +119,8 @@ struct Sweep {
 struct Strike {
     double tau = 0;
     std::size_t node = 0, owner = 0, edge = kNone;
-    double s = 0;  // the point of the edge, p = (1 − s) y + s z: α = 1 − s, β = s
-    Vec2 n{0, 1};  // unit, from the other side to the node
+    double s = 0;   // the point of the edge, p = (1 − s) y + s z: α = 1 − s, β = s
+    Vec2 n{0, 1};   // unit, from the other side to the node
     double gap = 0; // the node's distance from the other side along n
 };
 
@@ -183,7 +184,8 @@ void addSoft(Sweep& w, const SoftBody& b, SoftBodyId id, const WorldSettings& s,
     o.edges = b.edgeCount();
     const std::size_t n = b.boundary.size();
     for (std::size_t k = 0; k < o.edges; ++k)
-        w.edges.push_back(Edge{o.firstNode + b.boundary[k], o.firstNode + b.boundary[(k + 1) % n], self});
+        w.edges.push_back(
+            Edge{o.firstNode + b.boundary[k], o.firstNode + b.boundary[(k + 1) % n], self});
     if (b.closed) { // the outline's winding, from its signed area (shoelace formula)
         double area2 = 0;
         for (std::size_t k = 0; k < n; ++k)
@@ -238,7 +240,8 @@ std::optional<Strike> sweepEdge(const Sweep& w, std::size_t ni, std::size_t ei, 
     const int side = sideOf(owner, c0);
     const double length = glm::length(z.x - y.x);
     if (side == 0 || length == 0 || side * c0 <= 0) return std::nullopt; // on the line or past it
-    // f = side · min(thickness · |z − y|, |f(0)| / 2): the node's distance from the line is f/|z − y|.
+    // f = side · min(thickness · |z − y|, |f(0)| / 2): the node's distance from the line is f/|z −
+    // y|.
     const double target = side * std::min(kThickness * length, std::abs(c0) / 2);
     double roots[2];
     const int n = quadraticRootsIn(c2, c1, c0 - target, T, roots);
@@ -411,7 +414,8 @@ double inverseMassAlong(const Sweep& w, const Strike& k, Vec2 point, Vec2 d) {
 // strike's formula holds with ġ for v_n.
 double approachRate(const Sweep& w, const Strike& k, Vec2 point) {
     if (k.edge == kNone) return glm::dot(relativeVelocity(w, k, point), k.n);
-    const Node &x = w.nodes[k.node], &y = w.nodes[w.edges[k.edge].y], &z = w.nodes[w.edges[k.edge].z];
+    const Node &x = w.nodes[k.node], &y = w.nodes[w.edges[k.edge].y],
+               &z = w.nodes[w.edges[k.edge].z];
     const Vec2 py = at(y, k.tau), e = at(z, k.tau) - py, de = z.u - y.u;
     const double len2 = lengthSquared(e), f = cross(e, at(x, k.tau) - py);
     const double df = cross(de, at(x, k.tau) - py) + cross(e, x.u - y.u);
@@ -491,8 +495,8 @@ int holdRestingContacts(Sweep& w, const WorldSettings& s) {
     for (int pass = 0; pass < s.velocityIterations; ++pass)
         for (Held& c : held) {
             const Vec2 v = relativeVelocity(w, c.k, c.point);
-            const double normal = nextNormalImpulse(c.normal, c.normalMass, c.target,
-                                                    glm::dot(v, c.k.n));
+            const double normal =
+                nextNormalImpulse(c.normal, c.normalMass, c.target, glm::dot(v, c.k.n));
             applyImpulse(w, c.k, c.point, (normal - c.normal) * c.k.n);
             c.normal = normal;
             const double vt = glm::dot(relativeVelocity(w, c.k, c.point), c.t);
@@ -606,7 +610,8 @@ void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::v
 
     const double ke = kineticEnergy(c.bodies) + [&] {
         double e = 0;
-        for (const SoftBody& b : soft) e += b.kineticEnergy();
+        for (const SoftBody& b : soft)
+            e += b.kineticEnergy();
         return e;
     }();
     Counts counts;
@@ -639,7 +644,8 @@ void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::v
     c.diagnostics.contactPoints += counts.contacts;
     if (counts.impacts > 0) {
         double after = kineticEnergy(c.bodies);
-        for (const SoftBody& b : soft) after += b.kineticEnergy();
+        for (const SoftBody& b : soft)
+            after += b.kineticEnergy();
         c.diagnostics.collisionEnergy += after - ke;
     }
 }

@@ -96,9 +96,9 @@ void applyPenaltyForces(StepContext& c);
 // exact.cpp: the step with each collision found at its time of contact.
 void stepExact(StepContext& c);
 
-// soft_body.cpp: the soft bodies' forces (springs, gravity, damping, the mouse spring on a particle)
-// and their velocities after the step by semi-implicit Euler; `forced` gets each particle's
-// velocity change (the bodies' particles one after another).
+// soft_body.cpp: the soft bodies' forces (springs, gravity, damping, the mouse spring on a
+// particle) and their velocities after the step by semi-implicit Euler; `forced` gets each
+// particle's velocity change (the bodies' particles one after another).
 void integrateSoftVelocities(const StepContext& c, std::vector<SoftBody>& soft,
                              std::vector<Vec2>& forced);
 // soft_collide.cpp: their collisions, vertex against edge over the step (with each other and with

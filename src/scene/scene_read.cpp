@@ -236,8 +236,8 @@ int toInteger(const Json& v, const Where& where, int lo, int hi) {
 
 const Json& requireArray(const Json& j, const char* key, const Where& where, const char* what) {
     const Json& list = require(j, key, where);
-    if (!list.is_array()) where.at(key).fail(std::string("must be an array of ") + what + ", got " +
-                                             describe(list));
+    if (!list.is_array())
+        where.at(key).fail(std::string("must be an array of ") + what + ", got " + describe(list));
     return list;
 }
 
@@ -265,7 +265,8 @@ void readGrid(const Json& j, const Where& where, SoftBodyDef& d) {
     const double spacing = positive(require(j, "spacing", where), where.at("spacing"));
     const double mass = positive(require(j, "mass", where), where.at("mass"));
     const Json* v = find(j, "velocity");
-    addGrid(d, centre, columns, rows, spacing, mass, v ? toVec2(*v, where.at("velocity")) : Vec2{0, 0});
+    addGrid(d, centre, columns, rows, spacing, mass,
+            v ? toVec2(*v, where.at("velocity")) : Vec2{0, 0});
 }
 
 void readRing(const Json& j, const Where& where, SoftBodyDef& d) {
@@ -273,7 +274,8 @@ void readRing(const Json& j, const Where& where, SoftBodyDef& d) {
     checkFields(j, where, {"position", "radius", "count", "mass", "velocity"});
     const Vec2 centre = toVec2(require(j, "position", where), where.at("position"));
     const double radius = positive(require(j, "radius", where), where.at("radius"));
-    const int count = toInteger(require(j, "count", where), where.at("count"), 3, int(kMaxBoundary));
+    const int count =
+        toInteger(require(j, "count", where), where.at("count"), 3, int(kMaxBoundary));
     const double mass = positive(require(j, "mass", where), where.at("mass"));
     const Json* v = find(j, "velocity");
     addRing(d, centre, radius, count, mass, v ? toVec2(*v, where.at("velocity")) : Vec2{0, 0});
@@ -327,8 +329,10 @@ SoftBodyDef readSoftBody(const Json& j, const Where& where) {
                 SpringDef sd;
                 sd.i = toIndex(require(s, "i", at), at.at("i"));
                 sd.j = toIndex(require(s, "j", at), at.at("j"));
-                if (const Json* v = find(s, "stiffness")) sd.stiffness = nonNegative(*v, at.at("stiffness"));
-                if (const Json* v = find(s, "damping")) sd.damping = nonNegative(*v, at.at("damping"));
+                if (const Json* v = find(s, "stiffness"))
+                    sd.stiffness = nonNegative(*v, at.at("stiffness"));
+                if (const Json* v = find(s, "damping"))
+                    sd.damping = nonNegative(*v, at.at("damping"));
                 if (const Json* v = find(s, "rest_length"))
                     sd.restLength = nonNegative(*v, at.at("rest_length"));
                 d.springs.push_back(sd);
@@ -340,7 +344,8 @@ SoftBodyDef readSoftBody(const Json& j, const Where& where) {
         for (std::size_t i = 0; i < boundary.size(); ++i)
             d.boundary.push_back(toIndex(boundary[i], where.at("boundary").at(i)));
         if (const Json* v = find(j, "closed")) {
-            if (!v->is_boolean()) where.at("closed").fail("must be true or false, got " + describe(*v));
+            if (!v->is_boolean())
+                where.at("closed").fail("must be true or false, got " + describe(*v));
             d.closed = v->get<bool>();
         }
     }
@@ -449,7 +454,8 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
         }
         // Every name in file order, so that a duplicate is reported at its second place.
         std::vector<std::string*> names(list->size());
-        for (std::size_t k = 0; k < s.bodies.size(); ++k) names[rigidAt[k]] = &s.bodies[k].name;
+        for (std::size_t k = 0; k < s.bodies.size(); ++k)
+            names[rigidAt[k]] = &s.bodies[k].name;
         for (std::size_t k = 0; k < s.softBodies.size(); ++k)
             names[softAt[k]] = &s.softBodies[k].name;
         resolveNames(names, s.walls.has_value(), bodies);

@@ -84,7 +84,8 @@ SoftBodyDef definitionOf(const SoftBody& body);
 
 // Convenience shapes, expanded into particles, springs and a boundary (docs/scene-format.md).
 // A grid of columns × rows particles `spacing` apart centred at `centre`, springs along the rows
-// and columns and both diagonals of each cell, the outer particles its boundary (counter-clockwise).
+// and columns and both diagonals of each cell, the outer particles its boundary
+// (counter-clockwise).
 void addGrid(SoftBodyDef& def, Vec2 centre, int columns, int rows, double spacing, double mass,
              Vec2 velocity);
 // A ring of `count` particles on a circle of `radius` about `centre` plus one at the centre, joined

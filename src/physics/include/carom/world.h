@@ -209,7 +209,7 @@ class World {
     void finishStep(const Diagnostics& stepped); // events, clock and diagnostics after the stages
 };
 
-Diagnostics measure(const World& world); // energies and momenta of the current state, soft bodies too
-bool finiteState(const World& world);    // every body's pose and velocity finite
+Diagnostics measure(const World& world); // energies and momenta now, soft bodies' too
+bool finiteState(const World& world);    // every body's and particle's pose and velocity finite
 
 } // namespace carom
