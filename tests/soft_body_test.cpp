@@ -421,3 +421,58 @@ TEST(SoftCollide, RigidVertexStrikesASoftEdge) {
         EXPECT_NEAR(p1.y, p0.y, 1e-12);
     }
 }
+
+// A rigid circle strikes a soft edge with its outline: the same formula, with the ball's
+// 1/m for the node's side (its arm r = −ρ n is along n: no turn).
+TEST(SoftCollide, CircleStrikesASoftEdgeByTheFormula) {
+    const double mb = 1, my = 2, mz = 3, speed = 2, radius = 0.1;
+    for (SoftResolution r : kBoth)
+        for (double alpha : {0.5, 0.2}) {
+            SCOPED_TRACE(std::string(nameOf(r)) + " alpha " + std::to_string(alpha));
+            WorldSettings s = weightless(r);
+            s.restitution = 1;
+            World w(s);
+            const double beta = 1 - alpha;
+            BodyDef ball;
+            ball.name = "ball";
+            ball.shape = Shape::circle(radius);
+            ball.position = {beta, radius + 0.05};
+            ball.velocity = {0, -speed};
+            ball.mass = mb;
+            const BodyId id = w.addBody(ball);
+            SoftBodyDef edge;
+            edge.name = "edge";
+            edge.particles = {ParticleDef{{0, 0}, {0, 0}, my}, ParticleDef{{1, 0}, {0, 0}, mz}};
+            edge.boundary = {0, 1};
+            w.addSoftBody(edge);
+            for (int i = 0; i < 20; ++i)
+                w.step();
+            const double gamma = 2 * speed / (1 / mb + alpha * alpha / my + beta * beta / mz);
+            EXPECT_NEAR(w.body(id).v.y, -speed + gamma / mb, 1e-9);
+            EXPECT_NEAR(w.body(id).w, 0, 1e-12);
+            EXPECT_NEAR(w.softBodies()[0].particles[0].v.y, -alpha * gamma / my, 1e-9);
+            EXPECT_NEAR(w.softBodies()[0].particles[1].v.y, -beta * gamma / mz, 1e-9);
+        }
+}
+
+// A ball smaller than a jelly's particle spacing stays on it, on its surface between two
+// particles, instead of sinking through (it may roll about in the dimple it makes).
+TEST(SoftRest, SmallBallRestsOnAJellyBetweenItsParticles) {
+    for (SoftResolution r : kBoth) {
+        SCOPED_TRACE(nameOf(r));
+        Scene sc = loadScene(kAssets + "soft-jelly-box-rest.json");
+        sc.settings.softResolution = r;
+        sc.bodies[1].shape = Shape::circle(0.06); // the box made a ball, 0.12 m across
+        sc.bodies[1].position = {0.1, 1.5};       // above the gap between two top particles
+        sc.bodies[1].mass = 0.5;
+        World w = buildWorld(sc);
+        for (int i = 0; i < int(3 / sc.settings.timeStep); ++i)
+            w.step();
+        double top = -INFINITY;
+        for (const Particle& p : w.softBodies()[0].particles)
+            top = std::max(top, p.x.y);
+        const Body& ball = w.body(*w.findBody("box"));
+        EXPECT_GT(ball.xf().p.y, top + 0.04); // on the surface, its radius above the top row
+        EXPECT_LT(std::abs(ball.xf().p.x), 0.4); // on the jelly, not rolled off it
+    }
+}

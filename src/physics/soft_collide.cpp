@@ -100,6 +100,7 @@ struct Node {
     std::size_t owner, index; // the particle's index in its soft body; a rigid vertex's
     double invMass = 0;       // a particle's (a rigid vertex's owner has its own)
     Vec2 forced{0, 0};        // a particle's velocity change by this step's forces
+    double radius = 0;        // a circle's centre: the circle's radius (it strikes soft edges)
 };
 
 struct Edge {
@@ -153,10 +154,16 @@ void addRigid(Sweep& w, const Body& b, BodyId id, const Pose& start, const World
     o.firstNode = w.nodes.size();
     o.firstEdge = w.edges.size();
     const std::size_t self = w.owners.size();
-    const auto& vertices = b.shape.vertices(); // none for a circle
+    if (b.shape.type() == ShapeType::Circle) { // its centre, a node with the circle's radius
+        w.nodes.push_back(Node{o.p, o.vl, self, 0, 0, Vec2{0, 0}, b.shape.radius()});
+        o.nodes = 1;
+        w.owners.push_back(o);
+        return;
+    }
+    const auto& vertices = b.shape.vertices();
     for (std::size_t k = 0; k < vertices.size(); ++k) {
         const Vec2 x = start.xf.apply(vertices[k]);
-        w.nodes.push_back(Node{x, o.vl + cross(o.wl, x - o.p), self, k, 0, Vec2{0, 0}});
+        w.nodes.push_back(Node{x, o.vl + cross(o.wl, x - o.p), self, k, 0, Vec2{0, 0}, 0});
     }
     o.nodes = vertices.size();
     for (std::size_t k = 0; k < o.nodes; ++k)
@@ -178,8 +185,8 @@ void addSoft(Sweep& w, const SoftBody& b, SoftBodyId id, const WorldSettings& s,
     // Every particle is a node, the interior ones too: none may pass through an edge, even when
     // its body's boundary is stopped and it is flung on by its springs.
     for (std::size_t k = 0; k < b.particles.size(); ++k)
-        w.nodes.push_back(
-            Node{b.particles[k].x, b.particles[k].v, self, k, b.particles[k].invMass, forced[k]});
+        w.nodes.push_back(Node{b.particles[k].x, b.particles[k].v, self, k,
+                               b.particles[k].invMass, forced[k], 0});
     o.nodes = b.particles.size();
     o.edges = b.edgeCount();
     const std::size_t n = b.boundary.size();
@@ -204,12 +211,8 @@ void measureBoxes(Sweep& w) {
             lo = glm::min(lo, a - Vec2(r)), hi = glm::max(hi, a + Vec2(r));
         };
         for (std::size_t k = o.firstNode; k < o.firstNode + o.nodes; ++k) {
-            grow(w.nodes[k].x, 0);
-            grow(at(w.nodes[k], T), 0);
-        }
-        if (!o.soft && o.body->shape.type() == ShapeType::Circle) {
-            grow(o.p, o.body->shape.radius());
-            grow(o.p + T * o.vl, o.body->shape.radius());
+            grow(w.nodes[k].x, w.nodes[k].radius);
+            grow(at(w.nodes[k], T), w.nodes[k].radius);
         }
         o.lo = lo - Vec2(kMargin);
         o.hi = hi + Vec2(kMargin);
@@ -230,8 +233,9 @@ int sideOf(const Owner& edgeOwner, double f) {
     return (f > 0) - (f < 0);
 }
 
-// The first time in [0, T] that node x comes within kThickness of edge (y, z)'s line between its
-// ends, from the side it starts on. f(τ) = (z − y) × (x − y) is quadratic in τ.
+// The first time in [0, T] that node x (a circle's centre: its circle) comes within kThickness of
+// edge (y, z)'s line between its ends, from the side it starts on. f(τ) = (z − y) × (x − y) is
+// quadratic in τ.
 std::optional<Strike> sweepEdge(const Sweep& w, std::size_t ni, std::size_t ei, double T) {
     const Node &x = w.nodes[ni], &y = w.nodes[w.edges[ei].y], &z = w.nodes[w.edges[ei].z];
     const Owner& owner = w.owners[w.edges[ei].owner];
@@ -239,10 +243,14 @@ std::optional<Strike> sweepEdge(const Sweep& w, std::size_t ni, std::size_t ei, 
     const double c0 = cross(a, b), c1 = cross(a, db) + cross(da, b), c2 = cross(da, db);
     const int side = sideOf(owner, c0);
     const double length = glm::length(z.x - y.x);
-    if (side == 0 || length == 0 || side * c0 <= 0) return std::nullopt; // on the line or past it
-    // f = side · min(thickness · |z − y|, |f(0)| / 2): the node's distance from the line is f/|z −
-    // y|.
-    const double target = side * std::min(kThickness * length, std::abs(c0) / 2);
+    if (side == 0 || length == 0) return std::nullopt;
+    // The node's distance from the line is side f / |z − y|; a circle's centre (radius ρ) is
+    // stopped at ρ plus the thickness (or halfway, when it starts closer), a point at the
+    // thickness. One on the line, past it or overlapping the edge is left to leave.
+    const double start = side * c0 / length, radius = x.radius;
+    if (start <= radius) return std::nullopt;
+    const double stop = radius + std::min(kThickness, (start - radius) / 2);
+    const double target = side * stop * length;
     double roots[2];
     const int n = quadraticRootsIn(c2, c1, c0 - target, T, roots);
     for (int k = 0; k < n; ++k) {
@@ -253,7 +261,7 @@ std::optional<Strike> sweepEdge(const Sweep& w, std::size_t ni, std::size_t ei, 
         const double s = glm::dot(at(x, tau) - py, e) / len2;
         if (s < 0 || s > 1) continue;
         const Vec2 normal = double(side) * perp(e) / std::sqrt(len2);
-        return Strike{tau, ni, w.edges[ei].owner, ei, s, normal, std::abs(target) / length};
+        return Strike{tau, ni, w.edges[ei].owner, ei, s, normal, stop - radius};
     }
     return std::nullopt;
 }
@@ -316,7 +324,7 @@ std::optional<Strike> proximity(const Sweep& w, std::size_t ni, std::size_t oi, 
     const double length = std::sqrt(len2), f = cross(e, x.x - y.x);
     const int side = sideOf(o, f);
     if (side == 0) return std::nullopt;
-    const double gap = side * f / length; // < 0: just past the line
+    const double gap = side * f / length - x.radius; // < 0: just past the line (or the circle over it)
     if (gap >= kMargin || gap <= -kMargin) return std::nullopt;
     return Strike{0, ni, oi, ei, s, double(side) * perp(e) / length, gap};
 }
@@ -348,10 +356,25 @@ double otherInverseMass(const Sweep& w, const Strike& k, Vec2 point, Vec2 d) {
     return alpha * alpha * w.nodes[e.y].invMass + beta * beta * w.nodes[e.z].invMass;
 }
 
+// The node's point of contact from its rigid owner's centre (a circle's: its radius towards the
+// edge), and that point's velocity.
+Vec2 nodeArm(const Sweep& w, const Strike& k) {
+    const Node& x = w.nodes[k.node];
+    const Owner& o = w.owners[x.owner];
+    return at(x, k.tau) - x.radius * k.n - (o.p + k.tau * o.vl);
+}
+
+Vec2 nodeVelocity(const Sweep& w, const Strike& k) {
+    const Node& x = w.nodes[k.node];
+    if (x.radius == 0) return x.u;
+    const Owner& o = w.owners[x.owner];
+    return o.vl + cross(o.wl, nodeArm(w, k));
+}
+
 double nodeInverseMass(const Sweep& w, const Strike& k, Vec2 d) {
     const Node& x = w.nodes[k.node];
     const Owner& o = w.owners[x.owner];
-    return o.soft ? x.invMass : rigidInverseMass(o, at(x, k.tau) - (o.p + k.tau * o.vl), d);
+    return o.soft ? x.invMass : rigidInverseMass(o, nodeArm(w, k), d);
 }
 
 // A rigid owner's velocity changed by an impulse P at a point r from its centre: its nodes move
@@ -378,7 +401,7 @@ void applyImpulse(Sweep& w, const Strike& k, Vec2 point, Vec2 P) {
     if (mine.soft)
         x.u += x.invMass * P; // γ_x = γ
     else
-        pushRigid(w, mine, at(x, k.tau) - (mine.p + k.tau * mine.vl), P);
+        pushRigid(w, mine, nodeArm(w, k), P);
     Owner& other = w.owners[k.owner];
     if (!other.soft) {
         pushRigid(w, other, point - (other.p + k.tau * other.vl), -P);
@@ -398,7 +421,7 @@ Vec2 otherForced(const Sweep& w, const Strike& k) {
 }
 
 Vec2 relativeVelocity(const Sweep& w, const Strike& k, Vec2 point) {
-    return w.nodes[k.node].u - otherVelocity(w, k, point);
+    return nodeVelocity(w, k) - otherVelocity(w, k, point);
 }
 
 // 1 / m_eff along d: 1/m_x + α²/m_y + β²/m_z, a rigid side's by Hecker's Eq. 9.
