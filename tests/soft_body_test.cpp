@@ -472,7 +472,7 @@ TEST(SoftRest, SmallBallRestsOnAJellyBetweenItsParticles) {
         for (const Particle& p : w.softBodies()[0].particles)
             top = std::max(top, p.x.y);
         const Body& ball = w.body(*w.findBody("box"));
-        EXPECT_GT(ball.xf().p.y, top + 0.04); // on the surface, its radius above the top row
+        EXPECT_GT(ball.xf().p.y, top + 0.04);    // on the surface, its radius above the top row
         EXPECT_LT(std::abs(ball.xf().p.x), 0.4); // on the jelly, not rolled off it
     }
 }

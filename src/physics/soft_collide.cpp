@@ -185,8 +185,8 @@ void addSoft(Sweep& w, const SoftBody& b, SoftBodyId id, const WorldSettings& s,
     // Every particle is a node, the interior ones too: none may pass through an edge, even when
     // its body's boundary is stopped and it is flung on by its springs.
     for (std::size_t k = 0; k < b.particles.size(); ++k)
-        w.nodes.push_back(Node{b.particles[k].x, b.particles[k].v, self, k,
-                               b.particles[k].invMass, forced[k], 0});
+        w.nodes.push_back(Node{b.particles[k].x, b.particles[k].v, self, k, b.particles[k].invMass,
+                               forced[k], 0});
     o.nodes = b.particles.size();
     o.edges = b.edgeCount();
     const std::size_t n = b.boundary.size();
@@ -324,7 +324,8 @@ std::optional<Strike> proximity(const Sweep& w, std::size_t ni, std::size_t oi, 
     const double length = std::sqrt(len2), f = cross(e, x.x - y.x);
     const int side = sideOf(o, f);
     if (side == 0) return std::nullopt;
-    const double gap = side * f / length - x.radius; // < 0: just past the line (or the circle over it)
+    const double gap =
+        side * f / length - x.radius; // < 0: just past the line (or the circle over it)
     if (gap >= kMargin || gap <= -kMargin) return std::nullopt;
     return Strike{0, ni, oi, ei, s, double(side) * perp(e) / length, gap};
 }
