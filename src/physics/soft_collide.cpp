@@ -324,8 +324,8 @@ std::optional<Strike> proximity(const Sweep& w, std::size_t ni, std::size_t oi, 
     const double length = std::sqrt(len2), f = cross(e, x.x - y.x);
     const int side = sideOf(o, f);
     if (side == 0) return std::nullopt;
-    const double gap =
-        side * f / length - x.radius; // < 0: just past the line (or the circle over it)
+    // < 0: the node just past the line (or the circle over it)
+    const double gap = side * f / length - x.radius;
     if (gap >= kMargin || gap <= -kMargin) return std::nullopt;
     return Strike{0, ni, oi, ei, s, double(side) * perp(e) / length, gap};
 }
