@@ -47,12 +47,15 @@ Vec2 nearestPoint(const Body& b, Vec2 worldPoint) {
     return b.worldPoint(best);
 }
 
-} // namespace
-
-namespace {
 bool findSoftBody(const std::vector<SoftBody>& soft, const std::string& name) {
     return std::any_of(soft.begin(), soft.end(), [&](const SoftBody& b) { return b.name == name; });
 }
+
+void requireDampingRatio(std::optional<double> dampingRatio) {
+    if (dampingRatio && !(*dampingRatio >= 0 && *dampingRatio <= 1e6))
+        throw std::invalid_argument("spring damping ratio: must be >= 0 and finite");
+}
+
 } // namespace
 
 World::World(const WorldSettings& settings) {
@@ -268,8 +271,7 @@ void World::setMouseSpring(BodyId id, Vec2 localAnchor, Vec2 target,
     bodies_.at(id);
     requireSize("spring anchor", localAnchor);
     requireSize("spring target", target);
-    if (dampingRatio && !(*dampingRatio >= 0 && *dampingRatio <= 1e6))
-        throw std::invalid_argument("spring damping ratio: must be >= 0 and finite");
+    requireDampingRatio(dampingRatio);
     spring_ = MouseSpring{id, localAnchor, target, dampingRatio, std::nullopt};
 }
 
@@ -277,8 +279,7 @@ void World::setMouseSpringOnParticle(SoftBodyId id, std::size_t particle, Vec2 t
                                      std::optional<double> dampingRatio) {
     softBodies_.at(id).particles.at(particle);
     requireSize("spring target", target);
-    if (dampingRatio && !(*dampingRatio >= 0 && *dampingRatio <= 1e6))
-        throw std::invalid_argument("spring damping ratio: must be >= 0 and finite");
+    requireDampingRatio(dampingRatio);
     spring_ = MouseSpring{id, Vec2{0, 0}, target, dampingRatio, particle};
 }
 
