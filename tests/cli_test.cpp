@@ -446,3 +446,17 @@ TEST_F(Cli, CsvSoftBodiesInSceneOrder) {
         header += std::string(",s2") + c;
     EXPECT_EQ(split(readFile(path("o.csv")), '\n')[0], header);
 }
+
+// --soft-resolution overrides the scene's setting (it travels to --save) and is checked.
+TEST_F(Cli, SoftResolutionOptionIsTakenAndChecked) {
+    const std::string scene = kAssets + "soft-jelly-drop.json";
+    ASSERT_EQ(cli({"run", scene, "--steps", "2", "--soft-resolution", "parallel", "--save",
+                   path("p.json")}),
+              0)
+        << err;
+    EXPECT_EQ(carom::loadScene(path("p.json")).settings.softResolution,
+              carom::SoftResolution::Parallel);
+    fs::remove(path("p.json"));
+    expectRefused({"run", scene, "--soft-resolution", "fast"},
+                  "--soft-resolution: unknown resolution 'fast' (known: sequential, parallel)");
+}
