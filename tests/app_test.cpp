@@ -395,3 +395,30 @@ TEST(App, SlowMouseSpringIsDampedByDefault) {
     EXPECT_LT(b.position.x, 3.05) << "overshoot: the spring is not damped";
     EXPECT_NEAR(b.position.y, 0.0, 0.1);
 }
+
+// The mouse spring grabs a soft body by its nearest particle: a soft ball in free space, pressed
+// 6 px to the right of its rightmost particle (at (0.5, 0)) and pulled 2.5 m to the right for
+// 1 s. The grabbed particle leads and the springs bring the rest: the whole body moves right.
+TEST(App, SlowMouseSpringGrabsASoftBodysParticle) {
+    if (!have("xvfb-run") || !have("Xvfb")) GTEST_SKIP() << "Xvfb is not installed";
+    const FirstView v;
+    const double x0 = v.sx(0.5) + 6, y0 = v.sy(0);
+    const carom::Scene s = runDrag("softgrab", R"({
+  "format": 1, "name": "soft ball", "gravity": [0, 0], "time_step": 0.004166666666666667,
+  "walls": { "left": -6, "right": 6, "bottom": -6, "top": 6, "thickness": 1 },
+  "bodies": [
+    { "name": "ball", "type": "soft", "stiffness": 200, "damping": 0.2,
+      "ring": { "position": [0, 0], "radius": 0.5, "count": 12, "mass": 1 } }
+  ]
+})",
+                                   dragArg(x0, y0, v.sx(3), y0, 1.0));
+    ASSERT_EQ(s.softBodies.size(), 1u);
+    const carom::SoftBodyDef& ball = s.softBodies[0];
+    double x = 0, m = 0;
+    for (const carom::ParticleDef& p : ball.particles) {
+        x += p.mass * p.position.x;
+        m += p.mass;
+    }
+    EXPECT_GT(x / m, 0.3) << "the press did not grab the soft ball";
+    EXPECT_GT(ball.particles[0].position.x, x / m); // the grabbed particle leads
+}

@@ -375,3 +375,88 @@ TEST_F(Cli, StressSavesTheSceneOfASeed) {
     EXPECT_EQ(s.name, "stress 39");
     EXPECT_EQ(cli({"run", scene, "--steps", "2"}), 0) << err;
 }
+
+// A soft body's columns (docs/cli.md): its centre of mass, then each particle; its kinetic
+// energy in ke_linear, its springs' energy in pe, its momentum in the sums. The rope preset: 30
+// particles of 0.05 kg; a box and a rigid block (static: no columns).
+TEST_F(Cli, CsvSoftBodyColumnsAndSums) {
+    const std::string scene = kAssets + "soft-rope-drape.json";
+    ASSERT_EQ(cli({"run", scene, "--steps", "40", "--every", "40", "--csv", path("s.csv")}), 0)
+        << err;
+    const std::vector<std::string> lines = split(readFile(path("s.csv")), '\n');
+    ASSERT_EQ(lines.size(), 3u);
+    std::string header = "t,ke_linear,ke_angular,pe,energy,px,py,angular_momentum";
+    for (const char* c : {".x", ".y", ".vx", ".vy"})
+        header += std::string(",rope") + c;
+    for (int k = 0; k < 30; ++k)
+        for (const char* c : {".x", ".y", ".vx", ".vy"})
+            header += ",rope." + std::to_string(k) + c;
+    EXPECT_EQ(lines[0], header);
+    const std::vector<std::string> f = split(lines[2], ',');
+    ASSERT_EQ(f.size(), 8u + 4u + 30u * 4u);
+    auto value = [&](std::size_t i) { return std::strtod(f[i].c_str(), nullptr); };
+    const double m = 0.05, g = -9.81;
+    double ke = 0, pe = 0, px = 0, py = 0, L = 0, cx = 0, cy = 0;
+    auto position = [&](std::size_t k) {
+        return carom::Vec2{value(12 + 4 * k), value(13 + 4 * k)};
+    };
+    // The springs as the file gives them: rest lengths from the particles' places at the start.
+    const carom::World start = carom::buildWorld(carom::loadScene(scene));
+    for (const carom::Spring& s : start.softBodies()[0].springs) {
+        const double stretch = glm::length(position(s.j) - position(s.i)) - s.restLength;
+        pe += 0.5 * s.stiffness * stretch * stretch; // ½ k (l − L)²
+    }
+    for (int k = 0; k < 30; ++k) {
+        const double x = value(12 + 4 * k), y = value(13 + 4 * k);
+        const double vx = value(14 + 4 * k), vy = value(15 + 4 * k);
+        ke += 0.5 * m * (vx * vx + vy * vy);
+        pe -= m * g * y;
+        px += m * vx;
+        py += m * vy;
+        L += m * (x * vy - y * vx);
+        cx += x / 30;
+        cy += y / 30;
+    }
+    EXPECT_NEAR(value(1), ke, 1e-12 * (1 + ke));
+    EXPECT_EQ(value(2), 0); // no rigid body moves
+    EXPECT_NEAR(value(3), pe, 1e-12 * (1 + std::abs(pe)));
+    EXPECT_NEAR(value(4), value(1) + value(2) + value(3), 1e-12 * (1 + std::abs(value(4))));
+    EXPECT_NEAR(value(5), px, 1e-12);
+    EXPECT_NEAR(value(6), py, 1e-12);
+    EXPECT_NEAR(value(7), L, 1e-12);
+    EXPECT_NEAR(value(8), cx, 1e-12); // the centre of mass: equal masses, the mean
+    EXPECT_NEAR(value(9), cy, 1e-12);
+    EXPECT_NEAR(value(10), px / (30 * m), 1e-12);
+    EXPECT_NEAR(value(11), py / (30 * m), 1e-12);
+}
+
+// Soft bodies' columns stand in the scene's order among the rigid bodies'.
+TEST_F(Cli, CsvSoftBodiesInSceneOrder) {
+    std::ofstream(path("o.json")) << R"({"format": 1, "bodies": [
+        {"name": "s1", "type": "soft", "particles": [{"position": [0, 0], "mass": 1}], "boundary": [0]},
+        {"name": "r1", "shape": {"type": "circle", "radius": 0.2}, "position": [1, 1]},
+        {"name": "s2", "type": "soft", "particles": [{"position": [0, 1], "mass": 1}], "boundary": [0]}]})";
+    ASSERT_EQ(cli({"run", path("o.json"), "--steps", "1", "--csv", path("o.csv")}), 0) << err;
+    std::string header = "t,ke_linear,ke_angular,pe,energy,px,py,angular_momentum";
+    for (const char* c : {".x", ".y", ".vx", ".vy", ".0.x", ".0.y", ".0.vx", ".0.vy"})
+        header += std::string(",s1") + c;
+    for (const char* c : {".x", ".y", ".angle", ".vx", ".vy", ".omega"})
+        header += std::string(",r1") + c;
+    for (const char* c : {".x", ".y", ".vx", ".vy", ".0.x", ".0.y", ".0.vx", ".0.vy"})
+        header += std::string(",s2") + c;
+    EXPECT_EQ(split(readFile(path("o.csv")), '\n')[0], header);
+}
+
+// --soft-resolution overrides the scene's setting (it travels to --save) and is checked.
+TEST_F(Cli, SoftResolutionOptionIsTakenAndChecked) {
+    const std::string scene = kAssets + "soft-jelly-drop.json";
+    ASSERT_EQ(cli({"run", scene, "--steps", "2", "--soft-resolution", "parallel", "--save",
+                   path("p.json")}),
+              0)
+        << err;
+    EXPECT_EQ(carom::loadScene(path("p.json")).settings.softResolution,
+              carom::SoftResolution::Parallel);
+    fs::remove(path("p.json"));
+    expectRefused({"run", scene, "--soft-resolution", "fast"},
+                  "--soft-resolution: unknown resolution 'fast' (known: sequential, parallel)");
+}

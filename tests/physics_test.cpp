@@ -327,8 +327,9 @@ TEST_P(Crushing, LightBodyUnderAHeavyOneStaysOutOfTheFloor) {
     for (int i = 0; i < 3 * 60; ++i) {
         w.step();
         const Vec2 p = w.body(chip).xf().p;
-        if (std::abs(p.x) < 5) // over the floor: squeezed out, the chip may fly off its edge
+        if (std::abs(p.x) < 5) { // over the floor: squeezed out, the chip may fly off its edge
             ASSERT_GE(p.y, inner / 2 - 1e-9) << "step " << i;
+        }
     }
 }
 

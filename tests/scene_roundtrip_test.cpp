@@ -50,6 +50,32 @@ void expectSameState(const World& a, const World& b) {
         EXPECT_TRUE(sameBits(x.mass, y.mass));
         EXPECT_TRUE(sameBits(x.inertia, y.inertia));
     }
+    ASSERT_EQ(a.softBodies().size(), b.softBodies().size());
+    for (std::size_t i = 0; i < a.softBodies().size(); ++i) {
+        const SoftBody &x = a.softBodies()[i], &y = b.softBodies()[i];
+        SCOPED_TRACE(x.name);
+        EXPECT_EQ(x.name, y.name);
+        ASSERT_EQ(x.particles.size(), y.particles.size());
+        for (std::size_t k = 0; k < x.particles.size(); ++k) {
+            const Particle &p = x.particles[k], &q = y.particles[k];
+            for (auto [u, v] :
+                 {std::pair{p.x.x, q.x.x}, std::pair{p.x.y, q.x.y}, std::pair{p.v.x, q.v.x},
+                  std::pair{p.v.y, q.v.y}, std::pair{p.mass, q.mass}})
+                EXPECT_TRUE(sameBits(u, v)) << "particle " << k << ": " << u << " vs " << v;
+        }
+        ASSERT_EQ(x.springs.size(), y.springs.size());
+        for (std::size_t k = 0; k < x.springs.size(); ++k) {
+            EXPECT_EQ(x.springs[k].i, y.springs[k].i);
+            EXPECT_EQ(x.springs[k].j, y.springs[k].j);
+            EXPECT_TRUE(sameBits(x.springs[k].stiffness, y.springs[k].stiffness));
+            EXPECT_TRUE(sameBits(x.springs[k].damping, y.springs[k].damping));
+            EXPECT_TRUE(sameBits(x.springs[k].restLength, y.springs[k].restLength));
+        }
+        EXPECT_EQ(x.boundary, y.boundary);
+        EXPECT_EQ(x.closed, y.closed);
+        EXPECT_EQ(x.restitution, y.restitution);
+        EXPECT_EQ(x.friction, y.friction);
+    }
 }
 
 struct TempDir {
@@ -204,7 +230,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(::testing::Values("rigid-body-collisions.json", "newtons-cradle.json",
                                          "bouncing-ball.json", "box-stack.json", "incline.json",
                                          "pyramid-20.json", "billiards.json", "polygons.json",
-                                         "thin-wall.json"),
+                                         "thin-wall.json", "soft-jelly-drop.json",
+                                         "soft-ball-squash.json", "soft-rope-drape.json"),
                        ::testing::Bool()),
     [](const auto& info) { // e.g. "box_stack_warm_starting"
         std::string name = std::get<0>(info.param);
@@ -237,6 +264,7 @@ TEST(SceneSave, EverySettingTravelsWithTheFile) {
     s.penaltyDamping = 5;
     s.distanceTolerance = 1e-7;
     s.collisionHandling = CollisionHandling::Hybrid;
+    s.softResolution = SoftResolution::Parallel;
     s.thrust = 2.5;
     s.springStiffness = 7;
     s.springDamping = 0.5;
@@ -264,9 +292,32 @@ TEST(SceneSave, EverySettingTravelsWithTheFile) {
     EXPECT_EQ(b.penaltyDamping, s.penaltyDamping);
     EXPECT_EQ(b.distanceTolerance, s.distanceTolerance);
     EXPECT_EQ(b.collisionHandling, s.collisionHandling);
+    EXPECT_EQ(b.softResolution, s.softResolution);
     EXPECT_EQ(b.thrust, s.thrust);
     EXPECT_EQ(b.springStiffness, s.springStiffness);
     EXPECT_EQ(b.springDamping, s.springDamping);
+}
+
+// Soft bodies keep their places among the rigid ones through save and load, and rigid body ids
+// count the rigid bodies alone.
+TEST(SceneSave, SoftBodiesKeepTheirPlaces) {
+    const std::string text = R"({"format": 1, "bodies": [
+        {"name": "s1", "type": "soft", "particles": [{"position": [0, 0], "mass": 1}], "boundary": [0]},
+        {"name": "r1", "shape": {"type": "circle", "radius": 0.2}, "position": [1, 1]},
+        {"name": "s2", "type": "soft", "particles": [{"position": [0, 1], "mass": 1}], "boundary": [0]},
+        {"name": "r2", "shape": {"type": "circle", "radius": 0.2}, "position": [-1, 1]}]})";
+    const World w = buildWorld(parseScene(text, "t.json"));
+    EXPECT_EQ(w.body(0).name, "r1");
+    EXPECT_EQ(w.body(1).name, "r2");
+    EXPECT_EQ(w.softPlace(0), 0u);
+    EXPECT_EQ(w.softPlace(1), 1u);
+    const std::string saved = serializeScene(captureScene(w, "t"));
+    const std::size_t s1 = saved.find("\"s1\""), r1 = saved.find("\"r1\""),
+                      s2 = saved.find("\"s2\""), r2 = saved.find("\"r2\"");
+    EXPECT_LT(s1, r1);
+    EXPECT_LT(r1, s2);
+    EXPECT_LT(s2, r2);
+    EXPECT_EQ(serializeScene(parseScene(saved, "s.json")), saved);
 }
 
 // Files of earlier versions said "solver": {"simultaneous_collisions": true or false}: still read.

@@ -50,7 +50,7 @@ TEST(ScenePresets, EveryPresetLoadsAndBuilds) {
         ASSERT_NO_THROW(s = loadScene(entry.path().string()));
         EXPECT_FALSE(s.name.empty());
         World w = buildWorld(s);
-        EXPECT_GT(dynamicCount(w), 0);
+        EXPECT_GT(dynamicCount(w) + int(w.softBodies().size()), 0); // something moves
         ++count;
     }
     EXPECT_GE(count, 6);
@@ -166,7 +166,8 @@ TEST(SceneErrors, EveryBrokenFileIsRefusedWithItsMessage) {
                                 "\"projection\", \"penalty\", \"exact\", got \"magic\""},
         {"bad-walls.json", "/walls/right: must be > left (6), got -6"},
         {"bad-body-type.json",
-         "/bodies/0/type: must be \"dynamic\", \"static\" or \"kinematic\", got \"floating\""},
+         "/bodies/0/type: must be \"dynamic\", \"static\", \"kinematic\" or \"soft\", got "
+         "\"floating\""},
         {"tiny-shape.json", "/bodies/0: mass 0 kg and moment of inertia 0 kg m^2 must be finite "
                             "and > 0 (is the shape too small or too large?)"},
         {"wall-name.json", "/bodies/0/name: the name \"wall-top\" belongs to one of the walls"},

@@ -31,7 +31,16 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
     const carom::Vec2 p = mouseWorld(cam, e.x, e.y);
     d.cursor = p;
     // The nearest body within a few pixels, as myPhysicsLab: a thin ball needs no exact aim.
+    // A soft body is grabbed by its nearest particle, when that is nearer than any rigid body.
     const auto hit = s.world.bodyNear(p, kGrabPixels / cam.scale);
+    const auto particle = s.world.particleNear(p, kGrabPixels / cam.scale);
+    if (particle && (!hit || particle->distance < hit->distance)) {
+        d.body = particle->body;
+        d.particle = particle->particle;
+        d.grabOffset = p - s.world.softBodies()[particle->body].particles[particle->particle].x;
+        d.mode = s.stepper.paused ? Mode::Move : Mode::Spring;
+        return;
+    }
     if (!hit) {
         d.mode = Mode::Pan;
         return;
@@ -56,8 +65,12 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
 
 void attachSpring(DragState& d, Session& s) {
     if (d.springAttached) return;
-    s.world.setMouseSpring(d.body, d.grabLocal, d.cursor - d.grabOffset,
-                           grabDampingRatio(s.world.settings()));
+    if (d.particle)
+        s.world.setMouseSpringOnParticle(d.body, *d.particle, d.cursor - d.grabOffset,
+                                         grabDampingRatio(s.world.settings()));
+    else
+        s.world.setMouseSpring(d.body, d.grabLocal, d.cursor - d.grabOffset,
+                               grabDampingRatio(s.world.settings()));
     d.springAttached = true;
 }
 
@@ -76,6 +89,10 @@ void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& c
         s.world.moveMouseSpring(p - d.grabOffset);
         break;
     case Mode::Move: {
+        if (d.particle) { // a soft body's particle follows the cursor alone
+            s.world.setParticlePosition(d.body, *d.particle, p - d.grabOffset);
+            break;
+        }
         // Keep the grabbed body point where it was from the cursor: c = p − offset − R(θ) r_local.
         const carom::Body& b = s.world.body(d.body);
         s.world.setPosition(d.body, p - d.grabOffset - b.xf().q.apply(d.grabLocal), b.angle());
@@ -101,9 +118,11 @@ void release(InputState& in, const SDL_MouseButtonEvent& e, Session& s) {
     if (d.mode == Mode::Spring && d.springAttached) s.world.clearMouseSpring();
     // A click (no drag) on a body opens it in the inspector; on empty space it closes it.
     if (!d.moved && d.button == SDL_BUTTON_LEFT) {
-        if (d.mode == Mode::Pan)
-            s.selected.reset();
-        else
+        s.selected.reset();
+        s.selectedSoft.reset();
+        if (d.mode != Mode::Pan && d.particle)
+            s.selectedSoft = d.body;
+        else if (d.mode != Mode::Pan)
             s.selected = d.body;
     }
     d.mode = Mode::None;

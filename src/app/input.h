@@ -27,6 +27,7 @@ struct DragState {
     enum class Mode { None, Spring, Move, Rotate, Pan };
     Mode mode = Mode::None;
     carom::BodyId body = 0;
+    std::optional<std::size_t> particle; // set: body is a soft body and this its grabbed particle
     carom::Vec2 grabLocal{0, 0};  // the grabbed body point (body frame)
     carom::Vec2 grabOffset{0, 0}; // cursor minus grabbed point when pressed (world, for Move)
     ImVec2 pressAt{0, 0};         // where the press was, pixels

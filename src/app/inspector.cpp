@@ -169,4 +169,34 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
     }
 }
 
+void softInspectorWindow(UiContext& ui, const Rect& view) {
+    Session& s = ui.session;
+    if (!s.selectedSoft || *s.selectedSoft >= s.world.softBodies().size()) {
+        s.selectedSoft.reset();
+        return;
+    }
+    const carom::SoftBody& b = s.world.softBodies()[*s.selectedSoft];
+    if (ui.camera) {
+        const ImVec2 c = ui.camera->toScreen(b.centreOfMass());
+        ImGui::SetNextWindowPos(placeAwayFrom(ui, view, {300, 170}, c, 60), ImGuiCond_Appearing);
+    }
+    bool open = true;
+    char title[96];
+    std::snprintf(title, sizeof title, "Inspector: %s###softInspector", b.name.c_str());
+    ImGui::Begin(title, &open,
+                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
+    noteOverlay(ui.panels);
+    ImGui::TextDisabled("soft body, %s", s.stepper.paused ? "paused" : "running");
+    ImGui::Text("particles     %zu (%zu on the boundary, %s)", b.particles.size(),
+                b.boundary.size(), b.closed ? "closed" : "open");
+    ImGui::Text("springs       %zu", b.springs.size());
+    ImGui::Text("total mass    %.4g kg", b.mass());
+    ImGui::Text("stiffness     %.4g N/m", b.stiffness);
+    ImGui::Text("damping       %.4g N s/m", b.damping);
+    ImGui::Text("spring energy %.4g J", b.springEnergy());
+    ImGui::TextDisabled("stiffness and damping: the defaults of its springs");
+    ImGui::End();
+    if (!open) s.selectedSoft.reset();
+}
+
 } // namespace app

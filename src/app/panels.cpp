@@ -353,6 +353,8 @@ void physicsSection(UiContext& ui) {
     settingWidget(ui, "collision_handling", "collisions");
     choiceLine(carom::setting("collision_handling"),
                std::size_t(s.world.settings().collisionHandling));
+    settingWidget(ui, "soft_resolution", "soft collisions");
+    choiceLine(carom::setting("soft_resolution"), std::size_t(s.world.settings().softResolution));
     float pe = float(ui.view.peOffset);
     if (ImGui::DragFloat("PE offset", &pe, 0.1f, -1000, 1000, "%.2f J",
                          ImGuiSliderFlags_AlwaysClamp))
@@ -798,6 +800,7 @@ void drawPanels(UiContext& ui) {
         if (layout.right > 0) graphsWindow(ui, display, layout);
         if (ui.view.showStats) statsWindow(ui, view);
         if (ui.session.selected) inspectorWindow(ui, view);
+        if (ui.session.selectedSoft) softInspectorWindow(ui, view);
     }
     if (ui.view.showHelp) helpWindow(ui, view);
     if (ui.view.showHint) hintWindow(ui, view);

@@ -111,5 +111,6 @@ bool openSceneFile(UiContext& ui, const std::string& path);
 bool saveSceneFile(UiContext& ui, const std::string& path);
 void fileBrowserWindow(UiContext& ui, const Rect& simView); // file_browser.cpp
 void inspectorWindow(UiContext& ui, const Rect& simView); // inspector.cpp
+void softInspectorWindow(UiContext& ui, const Rect& simView); // inspector.cpp: a soft body's
 
 } // namespace app

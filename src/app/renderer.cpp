@@ -78,6 +78,89 @@ void drawBody(ImDrawList* dl, const Camera& cam, const Body& b, const carom::Tra
     if (outline) dl->AddPolyline(pts, n, line, ImDrawFlags_Closed, thick);
 }
 
+// The triangles of a simple polygon (screen points, either winding) by ear clipping: a
+// corner whose triangle turns the polygon's way and holds no other point is cut off, O(n²) per
+// polygon. Appends index triples into tris; a polygon it cannot finish (a degenerate outline) is
+// left with what was cut.
+void triangulate(const std::vector<ImVec2>& p, std::vector<int>& tris) {
+    const int n = int(p.size());
+    auto cross = [&](int a, int b, int c) {
+        return (p[b].x - p[a].x) * (p[c].y - p[a].y) - (p[b].y - p[a].y) * (p[c].x - p[a].x);
+    };
+    double area = 0;
+    for (int i = 0; i < n; ++i)
+        area += double(p[i].x) * p[(i + 1) % n].y - double(p[(i + 1) % n].x) * p[i].y;
+    const float turn = area > 0 ? 1.0f : -1.0f;
+    std::vector<int> left(n);
+    for (int i = 0; i < n; ++i)
+        left[i] = i;
+    int guard = 0;
+    for (int i = 0; left.size() > 3 && guard < 2 * int(left.size());) {
+        const int m = int(left.size());
+        const int a = left[(i + m - 1) % m], b = left[i % m], c = left[(i + 1) % m];
+        bool ear = turn * cross(a, b, c) > 0;
+        for (int k = 0; ear && k < m; ++k) {
+            const int q = left[k];
+            if (q == a || q == b || q == c) continue;
+            ear = !(turn * cross(a, b, q) >= 0 && turn * cross(b, c, q) >= 0 &&
+                    turn * cross(c, a, q) >= 0);
+        }
+        if (ear) {
+            tris.insert(tris.end(), {a, b, c});
+            left.erase(left.begin() + i % m);
+            guard = 0;
+        } else {
+            i = (i + 1) % m;
+            ++guard;
+        }
+    }
+    if (left.size() == 3) tris.insert(tris.end(), {left[0], left[1], left[2]});
+}
+
+// Soft bodies: the springs faintly, the boundary filled (closed) or as a thick line (open), and
+// the particles as dots when they are far enough apart on screen to show.
+void drawSoftBodies(ImDrawList* dl, const Session& s, const Camera& cam, std::size_t firstColour,
+                    const Palette& pal) {
+    std::vector<ImVec2> pts;
+    std::vector<int> tris;
+    const auto& soft = s.world.softBodies();
+    for (std::size_t id = 0; id < soft.size(); ++id) {
+        const carom::SoftBody& b = soft[id];
+        const bool selected = s.selectedSoft && *s.selectedSoft == id;
+        const ImU32 line = bodyColor(firstColour + id, 255);
+        // Opaque, the colour mixed with the background: a translucent fill would show the seams
+        // between its triangles, where both cover a pixel.
+        const ImVec4 a = ImGui::ColorConvertU32ToFloat4(line);
+        const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(pal.background);
+        const float k = 0.45f;
+        const ImU32 fill = ImGui::ColorConvertFloat4ToU32(
+            {k * a.x + (1 - k) * bg.x, k * a.y + (1 - k) * bg.y, k * a.z + (1 - k) * bg.z, 1});
+        pts.clear();
+        for (std::size_t k : b.boundary)
+            pts.push_back(cam.toScreen(b.particles[k].x));
+        if (b.closed) { // without anti-aliasing, whose fringes would show the seams too
+            tris.clear();
+            triangulate(pts, tris);
+            const ImDrawListFlags flags = dl->Flags;
+            dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
+            for (std::size_t t = 0; t + 2 < tris.size(); t += 3)
+                dl->AddTriangleFilled(pts[tris[t]], pts[tris[t + 1]], pts[tris[t + 2]], fill);
+            dl->Flags = flags;
+        }
+        for (const carom::Spring& sp : b.springs)
+            dl->AddLine(cam.toScreen(b.particles[sp.i].x), cam.toScreen(b.particles[sp.j].x),
+                        bodyColor(firstColour + id, 60), 1.0f);
+        const ImU32 outline = selected ? pal.selection : line;
+        const float thick = selected ? 3.0f : b.closed ? 1.5f : 3.0f;
+        if (pts.size() > 1)
+            dl->AddPolyline(pts.data(), int(pts.size()), outline,
+                            b.closed ? ImDrawFlags_Closed : ImDrawFlags_None, thick);
+        const float radius = 2.5f;
+        for (const ImVec2& q : pts)
+            dl->AddCircleFilled(q, pts.size() == 1 ? 2 * radius : radius, outline, 8);
+    }
+}
+
 void updateTrails(Trails& t, const Session& s, int length) {
     const auto& bodies = s.world.bodies();
     if (t.generation != s.generation || t.points.size() != bodies.size() ||
@@ -174,7 +257,8 @@ void drawSpring(ImDrawList* dl, const carom::World& w, const Camera& cam,
                 const std::vector<carom::Transform>& poses) {
     const auto& sp = w.mouseSpring();
     if (!sp) return;
-    const ImVec2 a = cam.toScreen(poses[sp->body].apply(sp->localAnchor));
+    const ImVec2 a = cam.toScreen(sp->particle ? w.softBodies()[sp->body].particles[*sp->particle].x
+                                               : poses[sp->body].apply(sp->localAnchor));
     const ImVec2 b = cam.toScreen(sp->target);
     dl->AddLine(a, b, IM_COL32(120, 200, 255, 255), 2);
     dl->AddCircleFilled(a, 4, IM_COL32(120, 200, 255, 255), 10);
@@ -238,6 +322,7 @@ void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
                  selected ? pal.selection : bodyColor(i, 255), selected ? 3.0f : 1.5f, outline);
     }
     dl->Flags = flags;
+    drawSoftBodies(dl, s, cam, bodies.size(), pal);
     if (in.view.showNames && dynamicCount <= 12)
         for (std::size_t i = 0; i < bodies.size(); ++i) {
             const Body& b = bodies[i];

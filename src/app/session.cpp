@@ -57,6 +57,7 @@ void adopt(Session& s, carom::World world) {
     addThrusters(s);
     s.stepper.reset();
     s.selected.reset();
+    s.selectedSoft.reset();
     const carom::Diagnostics d = carom::measure(s.world);
     s.initialEnergy = d.energy;
     s.realTime = 0;

@@ -29,6 +29,7 @@ struct Session {
     Stepper stepper;
     std::array<BlockThrusters, 2> thrusters; // block1, block2
     std::optional<carom::BodyId> selected;   // the body in the inspector
+    std::optional<carom::SoftBodyId> selectedSoft; // or the soft body
     double initialEnergy = 0;                // total energy after the last (re)build
     double realTime = 0;                     // real seconds the simulation has run since then
     std::uint64_t generation = 0;            // bumps on every rebuild: plots and trails restart

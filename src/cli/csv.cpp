@@ -19,15 +19,38 @@ void number(std::FILE* out, double x) {
     std::fprintf(out, ",%.17g", x);
 }
 
+// The bodies with columns in the scene's order: the rigid ones that are not static, and the
+// soft ones in their places among them (World::softPlace).
+template <class Rigid, class Soft>
+void inSceneOrder(const carom::World& world, Rigid rigid, Soft soft) {
+    const auto& bodies = world.bodies();
+    const auto& softBodies = world.softBodies();
+    std::size_t next = 0;
+    for (std::size_t i = 0; i <= bodies.size(); ++i) {
+        for (; next < softBodies.size() && world.softPlace(next) <= i; ++next)
+            soft(softBodies[next]);
+        if (i < bodies.size() && bodies[i].type != carom::BodyType::Static) rigid(bodies[i]);
+    }
+}
+
 } // namespace
 
 void writeCsvHeader(std::FILE* out, const carom::World& world) {
     std::fputs("t,ke_linear,ke_angular,pe,energy,px,py,angular_momentum", out);
-    for (const carom::Body& b : world.bodies()) {
-        if (b.type == carom::BodyType::Static) continue;
-        for (const char* column : {".x", ".y", ".angle", ".vx", ".vy", ".omega"})
-            std::fprintf(out, ",%s", csvField(b.name + column).c_str());
-    }
+    inSceneOrder(
+        world,
+        [&](const carom::Body& b) {
+            for (const char* column : {".x", ".y", ".angle", ".vx", ".vy", ".omega"})
+                std::fprintf(out, ",%s", csvField(b.name + column).c_str());
+        },
+        [&](const carom::SoftBody& b) { // its centre of mass, then each particle
+            for (const char* column : {".x", ".y", ".vx", ".vy"})
+                std::fprintf(out, ",%s", csvField(b.name + column).c_str());
+            for (std::size_t k = 0; k < b.particles.size(); ++k)
+                for (const char* column : {".x", ".y", ".vx", ".vy"})
+                    std::fprintf(out, ",%s",
+                                 csvField(b.name + "." + std::to_string(k) + column).c_str());
+        });
     std::fputc('\n', out);
 }
 
@@ -36,11 +59,20 @@ void writeCsvRow(std::FILE* out, const carom::World& world, double t, const caro
     for (double x :
          {d.keLinear, d.keAngular, d.pe, d.energy, d.momentum.x, d.momentum.y, d.angularMomentum})
         number(out, x);
-    for (const carom::Body& b : world.bodies()) {
-        if (b.type == carom::BodyType::Static) continue;
-        for (double x : {b.xf().p.x, b.xf().p.y, b.angle(), b.v.x, b.v.y, b.w})
-            number(out, x);
-    }
+    inSceneOrder(
+        world,
+        [&](const carom::Body& b) {
+            for (double x : {b.xf().p.x, b.xf().p.y, b.angle(), b.v.x, b.v.y, b.w})
+                number(out, x);
+        },
+        [&](const carom::SoftBody& b) {
+            const carom::Vec2 x = b.centreOfMass(), v = b.velocity();
+            for (double c : {x.x, x.y, v.x, v.y})
+                number(out, c);
+            for (const carom::Particle& p : b.particles)
+                for (double c : {p.x.x, p.x.y, p.v.x, p.v.y})
+                    number(out, c);
+        });
     std::fputc('\n', out);
 }
 

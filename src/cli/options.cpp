@@ -82,6 +82,14 @@ carom::Integrator parseIntegratorName(const std::string& text) {
                      " (known: " + choiceNames("integrator") + ")");
 }
 
+carom::SoftResolution parseSoftResolutionName(const std::string& text) {
+    const carom::SettingInfo& row = carom::setting("soft_resolution");
+    for (std::size_t i = 0; i < row.choices.size(); ++i)
+        if (text == row.choices[i].name) return static_cast<carom::SoftResolution>(i);
+    throw UsageError("--soft-resolution: unknown resolution " + quoted(text) +
+                     " (known: " + choiceNames("soft_resolution") + ")");
+}
+
 // Walks "SCENE --opt value ...": exactly one positional argument, each option once, each with a
 // value (the next argument, even when it starts with '-': "--dt -1" is a negative step).
 class ArgWalker {
@@ -127,7 +135,8 @@ class ArgWalker {
 };
 
 // The options both commands take, applied to the scene by apply().
-const std::set<std::string> kOverrideOptions = {"--dt", "--method", "--integrator"};
+const std::set<std::string> kOverrideOptions = {"--dt", "--method", "--integrator",
+                                                "--soft-resolution"};
 
 std::set<std::string> withOverrides(std::set<std::string> options) {
     options.insert(kOverrideOptions.begin(), kOverrideOptions.end());
@@ -141,6 +150,8 @@ void parseOverride(Overrides& o, const std::string& option, const std::string& v
         o.method = parseMethodName(value);
     } else if (option == "--integrator") {
         o.integrator = parseIntegratorName(value);
+    } else if (option == "--soft-resolution") {
+        o.softResolution = parseSoftResolutionName(value);
     }
 }
 
@@ -251,6 +262,7 @@ void apply(const Overrides& o, carom::Scene& scene) {
     if (o.dt) scene.settings.timeStep = *o.dt;
     if (o.method) scene.settings.method = *o.method;
     if (o.integrator) scene.settings.integrator = *o.integrator;
+    if (o.softResolution) scene.settings.softResolution = *o.softResolution;
 }
 
 long long stepsFor(double seconds, double dt) {
@@ -268,8 +280,10 @@ std::string usage() {
          "\n"
          "usage:\n"
          "  carom-cli run SCENE.json [--time SECONDS | --steps N] [--dt H] [--method M]\n"
-         "                [--integrator I] [--csv OUT.csv] [--every K] [--save OUT.json]\n"
+         "                [--integrator I] [--soft-resolution R] [--csv OUT.csv] [--every K]\n"
+         "                [--save OUT.json]\n"
          "  carom-cli bench SCENE.json [--steps N] [--method M] [--integrator I] [--dt H]\n"
+         "                [--soft-resolution R]\n"
          "  carom-cli stress [--seed S] [--scenes N] [--time T] [--method M] [--list K]\n"
          "  carom-cli stress --seed S --save-scene OUT.json\n"
          "  carom-cli --help\n"
@@ -291,6 +305,8 @@ std::string usage() {
     listChoices(s, "method");
     s << "integrators (--integrator):\n";
     listChoices(s, "integrator");
+    s << "soft-body collision resolution (--soft-resolution):\n";
+    listChoices(s, "soft_resolution");
     s << "\nOn bad input: one line on stderr starting with \"error:\" and a non-zero status.\n";
     return s.str();
 }

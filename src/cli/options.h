@@ -22,6 +22,7 @@ struct Overrides {
     std::optional<double> dt;
     std::optional<carom::Method> method;
     std::optional<carom::Integrator> integrator;
+    std::optional<carom::SoftResolution> softResolution;
 };
 
 struct RunOptions {

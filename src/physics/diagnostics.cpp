@@ -15,6 +15,16 @@ Diagnostics measure(const World& world) {
         d.momentum += b.mass * b.v;                      // Σ m v
         d.angularMomentum += b.mass * cross(b.xf().p, b.v) + b.inertia * b.w; // about the origin
     }
+    // Soft bodies: each particle as a point mass; the springs' energy is potential energy.
+    for (const SoftBody& b : world.softBodies()) {
+        for (const Particle& p : b.particles) {
+            d.keLinear += 0.5 * p.mass * lengthSquared(p.v);
+            d.pe -= p.mass * glm::dot(g, p.x);
+            d.momentum += p.mass * p.v;
+            d.angularMomentum += p.mass * cross(p.x, p.v);
+        }
+        d.pe += b.springEnergy(); // ½ k (l − L)² each
+    }
     d.energy = d.keLinear + d.keAngular + d.pe;
     return d;
 }
@@ -23,6 +33,9 @@ bool finiteState(const World& world) {
     for (const Body& b : world.bodies())
         if (!isFinite(b.xf().p) || !std::isfinite(b.angle()) || !isFinite(b.v) || !std::isfinite(b.w))
             return false;
+    for (const SoftBody& b : world.softBodies())
+        for (const Particle& p : b.particles)
+            if (!isFinite(p.x) || !isFinite(p.v)) return false;
     return true;
 }
 

@@ -227,7 +227,7 @@ double fastestPoint(const StepContext& c, const std::vector<Pose>& start) {
 // no thruster, no damping? Then two such circles with equal accelerations (gravity) close their
 // distance as |Δp + Δv t|, whichever integrator moves them.
 bool movesUniformly(const StepContext& c, BodyId id) {
-    if (c.spring && c.spring->body == id) return false;
+    if (c.spring && !c.spring->particle && c.spring->body == id) return false;
     for (const Thruster& t : c.thrusters)
         if (t.body == id && t.firing) return false;
     return c.settings.damping == 0;

@@ -31,7 +31,7 @@ void forEachForce(const WorldSettings& s, const std::vector<Body>& bodies,
     }
     // Mouse spring of zero rest length: F = k (target − anchor) − c v_anchor, with c the
     // setting or, for a spring with a damping ratio ζ, 2ζ√(k m).
-    if (spring) {
+    if (spring && !spring->particle) { // a particle's: soft_body.cpp
         const Body& b = bodies[spring->body];
         if (b.isDynamic()) {
             const Vec2 anchor = b.worldPoint(spring->localAnchor);

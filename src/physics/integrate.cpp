@@ -125,7 +125,7 @@ double phi2(double x) {
 // Does the body move under gravity and linear damping alone over the step (no spring, no firing
 // thruster on it)? Then its free motion has a closed form.
 bool uniformlyAccelerated(const StepContext& c, BodyId id) {
-    if (c.spring && c.spring->body == id) return false;
+    if (c.spring && !c.spring->particle && c.spring->body == id) return false;
     for (const Thruster& t : c.thrusters)
         if (t.body == id && t.firing) return false;
     return c.bodies[id].isDynamic();

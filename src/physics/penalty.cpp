@@ -25,7 +25,7 @@
 namespace carom {
 namespace {
 
-struct Spring {
+struct ContactSpring {
     ContactPoint* cp;
     BodyId a, b;
     Vec2 n;
@@ -40,7 +40,7 @@ void applyPenaltyForces(StepContext& c) {
     const WorldSettings& s = c.settings;
     const double h = c.h, k = s.penaltyStiffness;
     const double a = h * s.penaltyDamping + h * h * k;
-    static thread_local std::vector<Spring> springs; // kept from step to step
+    static thread_local std::vector<ContactSpring> springs; // kept from step to step
     springs.clear();
     for (Manifold& m : c.contacts) {
         const Body& A = c.bodies[m.a];
@@ -54,13 +54,13 @@ void applyPenaltyForces(StepContext& c) {
             if (!pushedBefore &&
                 glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal) < -s.restitutionThreshold)
                 ++c.diagnostics.collisions;
-            springs.push_back(Spring{&cp, m.a, m.b, m.normal, m.friction, r,
+            springs.push_back(ContactSpring{&cp, m.a, m.b, m.normal, m.friction, r,
                                      effectiveMass(A, B, r.a, r.b, m.normal),
                                      effectiveMass(A, B, r.a, r.b, tangentOf(m.normal))});
         }
     }
     for (int pass = 0; pass < s.velocityIterations; ++pass)
-        for (const Spring& p : springs) {
+        for (const ContactSpring& p : springs) {
             Body& A = c.bodies[p.a];
             Body& B = c.bodies[p.b];
             ContactPoint& cp = *p.cp;

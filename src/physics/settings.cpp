@@ -36,6 +36,11 @@ constexpr Choice kCollisionHandlings[] = {
                      "on together"},
     {"hybrid", "the most approaching contact with the other contacts of its two bodies: the "
                "cradle sends out two balls"}};
+constexpr Choice kSoftResolutions[] = {
+    {"sequential",
+     "soft bodies advance to their first collision, resolve it, and go on from there"},
+    {"parallel", "all of a step's soft-body collisions resolved in time order, then checked again "
+                 "until none is left"}};
 constexpr Choice kMixRules[] = {{"min", "the smaller of the two"},
                                 {"max", "the larger of the two"},
                                 {"product", "a·b"},
@@ -196,6 +201,9 @@ const std::vector<SettingInfo>& worldSettingsTable() {
                   "exact method: how impacts at the same instant are struck (the other methods "
                   "solve all contacts together)",
                   kCollisionHandlings),
+        choiceRow(&S::softResolution, "soft_resolution",
+                  "how a step's soft-body collisions are resolved, in every method",
+                  kSoftResolutions),
 
         row(&S::velocityIterations, "velocity_iterations", "solver", "",
             "sequential-impulse passes per step", between(1, 1000), {1, 50, false, "%d"}),

@@ -108,6 +108,16 @@ void applyPenaltyForces(StepContext& c);
 // exact.cpp: the step with each collision found at its time of contact.
 void stepExact(StepContext& c);
 
+// soft_body.cpp: the soft bodies' forces (springs, gravity, damping, the mouse spring on a
+// particle) and their velocities after the step by semi-implicit Euler; `forced` gets each
+// particle's velocity change (the bodies' particles one after another).
+void integrateSoftVelocities(const StepContext& c, std::vector<SoftBody>& soft,
+                             std::vector<Vec2>& forced);
+// soft_collide.cpp: their collisions, vertex against edge over the step (with each other and with
+// the rigid bodies, which moved from `start` to their poses now), then their positions.
+void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::vector<Pose>& start,
+                       const std::vector<Vec2>& forced);
+
 // continuous.cpp: a body that moved far in the step is put back where it would have entered a
 // static body it was not stopped at (its velocity following, with Correction::WithVelocities).
 void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correction correction);

@@ -47,6 +47,15 @@ Vec2 nearestPoint(const Body& b, Vec2 worldPoint) {
     return b.worldPoint(best);
 }
 
+bool findSoftBody(const std::vector<SoftBody>& soft, const std::string& name) {
+    return std::any_of(soft.begin(), soft.end(), [&](const SoftBody& b) { return b.name == name; });
+}
+
+void requireDampingRatio(std::optional<double> dampingRatio) {
+    if (dampingRatio && !(*dampingRatio >= 0 && *dampingRatio <= 1e6))
+        throw std::invalid_argument("spring damping ratio: must be >= 0 and finite");
+}
+
 } // namespace
 
 World::World(const WorldSettings& settings) {
@@ -75,7 +84,7 @@ BodyId World::addBody(const BodyDef& def) {
 
     Body b;
     b.name = def.name.empty() ? "body" + std::to_string(bodies_.size()) : def.name;
-    if (findBody(b.name))
+    if (findBody(b.name) || findSoftBody(softBodies_, b.name))
         throw std::invalid_argument("name: duplicate body name \"" + b.name + "\"");
     b.type = def.type;
     b.shape = def.shape;
@@ -215,6 +224,36 @@ void World::setFriction(BodyId id, std::optional<double> friction) {
     bodies_.at(id).friction = friction;
 }
 
+SoftBodyId World::addSoftBody(const SoftBodyDef& def) {
+    requireCoefficient("restitution", def.restitution);
+    requireCoefficient("friction", def.friction);
+    SoftBody b = makeSoftBody(def);
+    if (b.name.empty()) b.name = "soft" + std::to_string(softBodies_.size());
+    if (findBody(b.name) || findSoftBody(softBodies_, b.name))
+        throw std::invalid_argument("name: duplicate body name \"" + b.name + "\"");
+    softBodies_.push_back(std::move(b));
+    softPlaces_.push_back(bodies_.size());
+    return softBodies_.size() - 1;
+}
+
+std::optional<ParticleHit> World::particleNear(Vec2 p, double maxDistance) const {
+    requireSize("point", p);
+    std::optional<ParticleHit> best;
+    for (SoftBodyId id = 0; id < softBodies_.size(); ++id) {
+        const auto& particles = softBodies_[id].particles;
+        for (std::size_t k = 0; k < particles.size(); ++k) {
+            const double d = glm::length(particles[k].x - p);
+            if (d <= maxDistance && (!best || d < best->distance)) best = ParticleHit{id, k, d};
+        }
+    }
+    return best;
+}
+
+void World::setParticlePosition(SoftBodyId id, std::size_t particle, Vec2 position) {
+    requireSize("position", position);
+    softBodies_.at(id).particles.at(particle).x = position;
+}
+
 ThrusterId World::addThruster(BodyId id, Vec2 localPoint, Vec2 direction) {
     bodies_.at(id);
     requireSize("thruster point", localPoint);
@@ -232,9 +271,16 @@ void World::setMouseSpring(BodyId id, Vec2 localAnchor, Vec2 target,
     bodies_.at(id);
     requireSize("spring anchor", localAnchor);
     requireSize("spring target", target);
-    if (dampingRatio && !(*dampingRatio >= 0 && *dampingRatio <= 1e6))
-        throw std::invalid_argument("spring damping ratio: must be >= 0 and finite");
-    spring_ = MouseSpring{id, localAnchor, target, dampingRatio};
+    requireDampingRatio(dampingRatio);
+    spring_ = MouseSpring{id, localAnchor, target, dampingRatio, std::nullopt};
+}
+
+void World::setMouseSpringOnParticle(SoftBodyId id, std::size_t particle, Vec2 target,
+                                     std::optional<double> dampingRatio) {
+    softBodies_.at(id).particles.at(particle);
+    requireSize("spring target", target);
+    requireDampingRatio(dampingRatio);
+    spring_ = MouseSpring{id, Vec2{0, 0}, target, dampingRatio, particle};
 }
 
 void World::moveMouseSpring(Vec2 target) {
@@ -295,14 +341,21 @@ void World::step() {
     StepContext c{settings_, bodies_,       thrusters_, spring_, contacts_, motionScratch(bodies_.size()),
                   pendingEvents_, d, settings_.timeStep};
     const Stages& s = stagesOf(settings_.method);
+    // The rigid bodies' poses at the step's start, the soft bodies' collisions sweep from (and a
+    // world without soft bodies saves nothing).
+    const std::vector<Pose> rigidStart = softBodies_.empty() ? std::vector<Pose>{} : save(bodies_);
+    std::vector<Vec2> forced; // each particle's velocity change by the step's forces
+    if (!softBodies_.empty()) integrateSoftVelocities(c, softBodies_, forced);
     if (s.exact) {
         stepExact(c); // each collision at its time of contact (exact.cpp)
     } else {
         integrateVelocities(c); // forces (gravity, damping, thrusters, spring) and free motion
         updateContacts(c);      // broad and narrow phase; impulses kept from the last step
         const double ke = kineticEnergy(bodies_);
-        std::vector<Manifold> settled; // flights and their impacts (flight_impacts.cpp)
-        if (s.impulses) settled = strikeImpactsInFlight(c);
+        // Flights and their impacts (flight_impacts.cpp). Not beside soft bodies: their stage
+        // strikes rigid bodies too, after the step, where the flights' clocks do not see it.
+        std::vector<Manifold> settled;
+        if (s.impulses && softBodies_.empty()) settled = strikeImpactsInFlight(c);
         if (s.impulses) solveImpulses(c);          // contact_solver.cpp
         if (s.penaltyForces) applyPenaltyForces(c); // penalty.cpp
         if (d.collisions > 0) d.collisionEnergy = kineticEnergy(bodies_) - ke;
@@ -313,6 +366,8 @@ void World::step() {
         stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
         keepOutOfStaticBodies(c, s.correction);      // nor pressed into one by heavier bodies
     }
+    // Soft bodies, in every method: vertex against edge over the step (soft_collide.cpp).
+    if (!softBodies_.empty()) collideSoftBodies(c, softBodies_, rigidStart, forced);
     finishStep(d);
 }
 

@@ -159,7 +159,7 @@ BodyType readBodyType(const Json& j, const Where& where) {
     if (t == "dynamic") return BodyType::Dynamic;
     if (t == "static") return BodyType::Static;
     if (t == "kinematic") return BodyType::Kinematic;
-    where.fail("must be \"dynamic\", \"static\" or \"kinematic\", got " + describe(j));
+    where.fail("must be \"dynamic\", \"static\", \"kinematic\" or \"soft\", got " + describe(j));
 }
 
 // A dynamic body must end up with a usable mass and moment of inertia: a shape may be so small
@@ -205,14 +205,15 @@ BodyDef readBody(const Json& j, const Where& where) {
     return d;
 }
 
-// Names default to "body<i>"; all must differ, and with walls the walls' own names are taken.
-void resolveNames(Scene& s, const Where& bodies) {
+// Names default to "body<i>" (i the body's index in the file); all must differ, rigid and soft,
+// and with walls the walls' own names are taken. names: every body's, in file order.
+void resolveNames(const std::vector<std::string*>& names, bool walls, const Where& bodies) {
     std::map<std::string, std::size_t> seen;
-    if (s.walls)
+    if (walls)
         for (const char* wall : {"wall-left", "wall-right", "wall-bottom", "wall-top"})
             seen[wall] = static_cast<std::size_t>(-1);
-    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-        std::string& name = s.bodies[i].name;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        std::string& name = *names[i];
         if (name.empty()) name = "body" + std::to_string(i);
         auto [it, fresh] = seen.emplace(name, i);
         if (fresh) continue;
@@ -222,6 +223,148 @@ void resolveNames(Scene& s, const Where& bodies) {
         at.fail("duplicate name \"" + name + "\" (also the name of " +
                 bodies.at(it->second).pointer + ")");
     }
+}
+
+// ---- soft bodies ----
+
+int toInteger(const Json& v, const Where& where, int lo, int hi) {
+    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+        where.fail("must be a whole number in " + std::to_string(lo) + ".." + std::to_string(hi) +
+                   ", got " + describe(v));
+    return static_cast<int>(v.get<long long>());
+}
+
+const Json& requireArray(const Json& j, const char* key, const Where& where, const char* what) {
+    const Json& list = require(j, key, where);
+    if (!list.is_array())
+        where.at(key).fail(std::string("must be an array of ") + what + ", got " + describe(list));
+    return list;
+}
+
+double nonNegative(const Json& v, const Where& where) {
+    const double x = toNumber(v, where);
+    if (!(x >= 0)) where.fail("must be >= 0, got " + describe(v));
+    return x;
+}
+
+// A particle index, checked against the particles by the engine (makeSoftBody).
+std::size_t toIndex(const Json& v, const Where& where) {
+    return static_cast<std::size_t>(toInteger(v, where, 0, int(kMaxParticles)));
+}
+
+// The convenience shapes (docs/scene-format.md): "grid" and "ring", expanded into particles,
+// springs and a boundary.
+void readGrid(const Json& j, const Where& where, SoftBodyDef& d) {
+    requireObject(j, where);
+    checkFields(j, where, {"position", "columns", "rows", "spacing", "mass", "velocity"});
+    const Vec2 centre = toVec2(require(j, "position", where), where.at("position"));
+    const int columns = toInteger(require(j, "columns", where), where.at("columns"), 1, 1000);
+    const int rows = toInteger(require(j, "rows", where), where.at("rows"), 1, 1000);
+    if (std::size_t(columns) * std::size_t(rows) > kMaxParticles)
+        where.fail("columns × rows must be at most " + std::to_string(kMaxParticles));
+    const double spacing = positive(require(j, "spacing", where), where.at("spacing"));
+    const double mass = positive(require(j, "mass", where), where.at("mass"));
+    const Json* v = find(j, "velocity");
+    addGrid(d, centre, columns, rows, spacing, mass,
+            v ? toVec2(*v, where.at("velocity")) : Vec2{0, 0});
+}
+
+void readRing(const Json& j, const Where& where, SoftBodyDef& d) {
+    requireObject(j, where);
+    checkFields(j, where, {"position", "radius", "count", "mass", "velocity"});
+    const Vec2 centre = toVec2(require(j, "position", where), where.at("position"));
+    const double radius = positive(require(j, "radius", where), where.at("radius"));
+    const int count =
+        toInteger(require(j, "count", where), where.at("count"), 3, int(kMaxBoundary));
+    const double mass = positive(require(j, "mass", where), where.at("mass"));
+    const Json* v = find(j, "velocity");
+    addRing(d, centre, radius, count, mass, v ? toVec2(*v, where.at("velocity")) : Vec2{0, 0});
+}
+
+SoftBodyDef readSoftBody(const Json& j, const Where& where) {
+    checkFields(j, where,
+                {"name", "type", "particles", "springs", "boundary", "closed", "stiffness",
+                 "damping", "restitution", "friction", "grid", "ring"});
+    SoftBodyDef d;
+    if (const Json* v = find(j, "name")) {
+        d.name = toText(*v, where.at("name"));
+        if (d.name.empty()) where.at("name").fail("must not be empty");
+    }
+    if (const Json* v = find(j, "stiffness")) d.stiffness = nonNegative(*v, where.at("stiffness"));
+    if (const Json* v = find(j, "damping")) d.damping = nonNegative(*v, where.at("damping"));
+    const Json* grid = find(j, "grid");
+    const Json* ring = find(j, "ring");
+    if (grid || ring) {
+        for (const char* field : {"particles", "springs", "boundary", "closed"})
+            if (find(j, field))
+                where.at(field).fail(std::string("give \"") + field + "\" or \"" +
+                                     (grid ? "grid" : "ring") + "\", not both");
+        if (grid && ring) where.at("ring").fail("give \"grid\" or \"ring\", not both");
+        if (grid) readGrid(*grid, where.at("grid"), d);
+        if (ring) readRing(*ring, where.at("ring"), d);
+    } else {
+        const Json& particles = requireArray(j, "particles", where, "particles");
+        if (particles.size() > kMaxParticles)
+            where.at("particles").fail("more than " + std::to_string(kMaxParticles) + " particles");
+        for (std::size_t i = 0; i < particles.size(); ++i) {
+            const Where at = where.at("particles").at(i);
+            const Json& p = particles[i];
+            requireObject(p, at);
+            checkFields(p, at, {"position", "velocity", "mass"});
+            ParticleDef pd;
+            pd.position = toVec2(require(p, "position", at), at.at("position"));
+            if (const Json* v = find(p, "velocity")) pd.velocity = toVec2(*v, at.at("velocity"));
+            pd.mass = positive(require(p, "mass", at), at.at("mass"));
+            d.particles.push_back(pd);
+        }
+        if (find(j, "springs")) {
+            const Json& springs = requireArray(j, "springs", where, "springs");
+            if (springs.size() > kMaxSprings)
+                where.at("springs").fail("more than " + std::to_string(kMaxSprings) + " springs");
+            for (std::size_t i = 0; i < springs.size(); ++i) {
+                const Where at = where.at("springs").at(i);
+                const Json& s = springs[i];
+                requireObject(s, at);
+                checkFields(s, at, {"i", "j", "stiffness", "damping", "rest_length"});
+                SpringDef sd;
+                sd.i = toIndex(require(s, "i", at), at.at("i"));
+                sd.j = toIndex(require(s, "j", at), at.at("j"));
+                if (const Json* v = find(s, "stiffness"))
+                    sd.stiffness = nonNegative(*v, at.at("stiffness"));
+                if (const Json* v = find(s, "damping"))
+                    sd.damping = nonNegative(*v, at.at("damping"));
+                if (const Json* v = find(s, "rest_length"))
+                    sd.restLength = nonNegative(*v, at.at("rest_length"));
+                d.springs.push_back(sd);
+            }
+        }
+        const Json& boundary = requireArray(j, "boundary", where, "particle indices");
+        if (boundary.size() > kMaxBoundary)
+            where.at("boundary").fail("more than " + std::to_string(kMaxBoundary) + " particles");
+        for (std::size_t i = 0; i < boundary.size(); ++i)
+            d.boundary.push_back(toIndex(boundary[i], where.at("boundary").at(i)));
+        if (const Json* v = find(j, "closed")) {
+            if (!v->is_boolean())
+                where.at("closed").fail("must be true or false, got " + describe(*v));
+            d.closed = v->get<bool>();
+        }
+    }
+    if (const Json* v = find(j, "restitution"))
+        d.restitution = readCoefficient("restitution", *v, where.at("restitution"));
+    if (const Json* v = find(j, "friction"))
+        d.friction = readCoefficient("friction", *v, where.at("friction"));
+    // The engine's checks (indices in range, no spring to itself, a boundary that does not cross
+    // itself) say "path: what" with the path inside the body: point at it.
+    try {
+        makeSoftBody(d);
+    } catch (const std::invalid_argument& e) {
+        const std::string message = e.what();
+        const std::size_t colon = message.find(": ");
+        if (colon == std::string::npos) where.fail(message);
+        Where{where.file, where.pointer + "/" + message.substr(0, colon)}.fail(
+            message.substr(colon + 2));
+    }
+    return d;
 }
 
 // ---- the top level ----
@@ -246,13 +389,6 @@ int readFormat(const Json& j, const Where& where) {
     if (!j.is_number_integer() || j.get<long long>() != 1)
         where.fail("must be 1 (the only version there is), got " + describe(j));
     return 1;
-}
-
-int toInteger(const Json& v, const Where& where, int lo, int hi) {
-    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
-        where.fail("must be a whole number in " + std::to_string(lo) + ".." + std::to_string(hi) +
-                   ", got " + describe(v));
-    return static_cast<int>(v.get<long long>());
 }
 
 // Extension: a saved world's contacts; buildWorld checks the pairs against the bodies.
@@ -303,15 +439,32 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
     const Where bodies = root.at("bodies");
     if (const Json* list = find(doc, "bodies")) {
         if (!list->is_array()) bodies.fail("must be an array of bodies, got " + describe(*list));
-        for (std::size_t i = 0; i < list->size(); ++i)
-            s.bodies.push_back(readBody((*list)[i], bodies.at(i)));
+        std::vector<std::size_t> rigidAt, softAt; // each body's index in the file
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const Json& j = (*list)[i];
+            const Json* type = j.is_object() ? find(j, "type") : nullptr;
+            if (type && type->is_string() && type->get<std::string>() == "soft") {
+                s.softBodies.push_back(readSoftBody(j, bodies.at(i)));
+                s.softPlaces.push_back(s.bodies.size());
+                softAt.push_back(i);
+            } else {
+                s.bodies.push_back(readBody(j, bodies.at(i)));
+                rigidAt.push_back(i);
+            }
+        }
+        // Every name in file order, so that a duplicate is reported at its second place.
+        std::vector<std::string*> names(list->size());
+        for (std::size_t k = 0; k < s.bodies.size(); ++k)
+            names[rigidAt[k]] = &s.bodies[k].name;
+        for (std::size_t k = 0; k < s.softBodies.size(); ++k)
+            names[softAt[k]] = &s.softBodies[k].name;
+        resolveNames(names, s.walls.has_value(), bodies);
     }
-    resolveNames(s, bodies);
     if (const Json* list = find(doc, "contacts")) {
         const Where contacts = root.at("contacts");
         if (!list->is_array())
             contacts.fail("must be an array of contacts, got " + describe(*list));
-        // Body ids: the bodies in file order, then the four walls (buildWorld).
+        // Body ids: the rigid bodies in file order, then the four walls (buildWorld).
         const std::size_t ids = s.bodies.size() + (s.walls ? 4 : 0);
         for (std::size_t i = 0; i < list->size(); ++i) {
             Manifold m = readContact((*list)[i], contacts.at(i));

@@ -3,13 +3,18 @@
 
 namespace carom {
 
-// Bodies first, in file order, so that body i of the scene is BodyId i of the world; then the
-// walls. captureScene keeps that order, so a saved and reloaded world has the same ids (and the
-// same pair order in the broad phase, which keeps the continuation identical).
+// Bodies first, in file order, so that rigid body i of the scene is BodyId i of the world (soft
+// bodies, which have ids of their own, in their places among them); then the walls. captureScene
+// keeps that order, so a saved and reloaded world has the same ids (and the same pair order in
+// the broad phase, which keeps the continuation identical).
 World buildWorld(const Scene& scene) {
     World world(scene.settings);
-    for (const BodyDef& d : scene.bodies)
-        world.addBody(d);
+    std::size_t soft = 0;
+    for (std::size_t i = 0; i <= scene.bodies.size(); ++i) {
+        for (; soft < scene.softBodies.size() && softPlace(scene, soft) <= i; ++soft)
+            world.addSoftBody(scene.softBodies[soft]);
+        if (i < scene.bodies.size()) world.addBody(scene.bodies[i]);
+    }
     if (scene.walls) world.addWalls(*scene.walls);
     world.restoreContacts(scene.contacts);
     return world;
@@ -39,6 +44,13 @@ Scene captureScene(const World& world, const std::string& name) {
         d.restitution = b.restitution;
         d.friction = b.friction;
         s.bodies.push_back(std::move(d));
+    }
+    for (SoftBodyId id = 0; id < world.softBodies().size(); ++id) {
+        s.softBodies.push_back(definitionOf(world.softBodies()[id]));
+        std::size_t before = 0; // the rigid bodies before it that the file lists (not the walls)
+        for (BodyId b = 0; b < world.softPlace(id); ++b)
+            before += !world.origin(b).wall;
+        s.softPlaces.push_back(before);
     }
     s.contacts = world.contacts();
     return s;

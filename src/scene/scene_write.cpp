@@ -89,6 +89,31 @@ Json bodyJson(const BodyDef& d) {
     return j;
 }
 
+Json softBodyJson(const SoftBodyDef& d) {
+    Json j;
+    j["name"] = d.name;
+    j["type"] = "soft";
+    j["particles"] = Json::array();
+    for (const ParticleDef& p : d.particles)
+        j["particles"].push_back(
+            Json{{"position", vec2(p.position)}, {"velocity", vec2(p.velocity)}, {"mass", p.mass}});
+    j["springs"] = Json::array();
+    for (const SpringDef& s : d.springs) {
+        Json spring{{"i", s.i}, {"j", s.j}};
+        if (s.stiffness) spring["stiffness"] = *s.stiffness;
+        if (s.damping) spring["damping"] = *s.damping;
+        if (s.restLength) spring["rest_length"] = *s.restLength;
+        j["springs"].push_back(spring);
+    }
+    j["boundary"] = d.boundary;
+    if (d.closed) j["closed"] = *d.closed;
+    j["stiffness"] = d.stiffness;
+    j["damping"] = d.damping;
+    if (d.restitution) j["restitution"] = *d.restitution;
+    if (d.friction) j["friction"] = *d.friction;
+    return j;
+}
+
 Json settingJson(const SettingInfo&, Vec2 v) {
     return vec2(v);
 }
@@ -137,10 +162,18 @@ std::string serializeScene(const Scene& scene) {
     std::string out = "{\n";
     for (auto it = top.begin(); it != top.end(); ++it)
         out += "  " + Json(it.key()).dump() + ": " + inline_(*it) + ",\n";
+    // The bodies in the scene's order, soft ones in their places (one line each, however long).
+    std::vector<std::string> lines;
+    std::size_t soft = 0;
+    for (std::size_t i = 0; i <= scene.bodies.size(); ++i) {
+        for (; soft < scene.softBodies.size() && softPlace(scene, soft) <= i; ++soft)
+            lines.push_back(inline_(softBodyJson(scene.softBodies[soft])));
+        if (i < scene.bodies.size()) lines.push_back(inline_(bodyJson(scene.bodies[i])));
+    }
     out += "  \"bodies\": [";
-    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
-        out += std::string(i ? "," : "") + "\n    " + inline_(bodyJson(scene.bodies[i]));
-    out += scene.bodies.empty() ? "]" : "\n  ]";
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        out += std::string(i ? "," : "") + "\n    " + lines[i];
+    out += lines.empty() ? "]" : "\n  ]";
     if (!scene.contacts.empty()) {
         out += ",\n  \"contacts\": [";
         for (std::size_t i = 0; i < scene.contacts.size(); ++i)

@@ -18,6 +18,8 @@ enum class Integrator { Euler, RK4 };
 // How the exact method strikes impacts at the same instant (impacts.cpp).
 enum class CollisionHandling { Serial, Simultaneous, Hybrid };
 enum class MixRule { Min, Max, Product, Average, Geometric };
+// How a step's soft-body collisions are resolved (soft_collide.cpp), in every method.
+enum class SoftResolution { Sequential, Parallel };
 
 std::string_view toString(Method m);
 std::string_view toString(Integrator i);
@@ -43,6 +45,7 @@ struct WorldSettings {
     Method method = Method::ImpulseProjection;
     Integrator integrator = Integrator::Euler;
     CollisionHandling collisionHandling = CollisionHandling::Serial;
+    SoftResolution softResolution = SoftResolution::Sequential;
 
     // Solver (sequential impulses and projection).
     int velocityIterations = 10;
@@ -99,7 +102,8 @@ struct SettingInfo {
     // The member; its type says how the setting is read, written and checked.
     std::variant<Vec2 WorldSettings::*, double WorldSettings::*, int WorldSettings::*,
                  bool WorldSettings::*, Method WorldSettings::*, Integrator WorldSettings::*,
-                 MixRule WorldSettings::*, CollisionHandling WorldSettings::*>
+                 MixRule WorldSettings::*, CollisionHandling WorldSettings::*,
+                 SoftResolution WorldSettings::*>
         member;
     const char* name;  // in scene files, messages and the app: "time_step"
     const char* group; // the scene file's object that holds it, "solver" or "interaction"; ""

@@ -3,6 +3,7 @@
 
 #include "carom/body.h"
 #include "carom/settings.h"
+#include "carom/soft_body.h"
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -49,11 +50,20 @@ using ThrusterId = std::size_t;
 // Its damping is settings().springDamping unless the spring has its own damping ratio ζ: then
 // c = 2ζ√(k m) for the body's mass m (ζ = 1: critical damping, no overshoot for a body pulled at
 // its centre), which follows the stiffness when that changes.
+// On a soft body (particle set): body is its SoftBodyId and the spring pulls that particle.
 struct MouseSpring {
     BodyId body = 0;
     Vec2 localAnchor{0, 0};
     Vec2 target{0, 0};
     std::optional<double> dampingRatio;
+    std::optional<std::size_t> particle;
+};
+
+// A soft body's particle near a point (World::particleNear).
+struct ParticleHit {
+    SoftBodyId body = 0;
+    std::size_t particle = 0;
+    double distance = 0;
 };
 
 // A body near a point (World::bodyNear): the body, its point nearest to the query point (the
@@ -133,6 +143,18 @@ class World {
     void setMass(BodyId id, double mass); // keeps the shape's inertia per mass
     void setRestitution(BodyId id, std::optional<double> restitution);
     void setFriction(BodyId id, std::optional<double> friction);
+
+    // Soft bodies (carom/soft_body.h), beside the rigid ones: their names are unique among both.
+    // A bad definition throws std::invalid_argument "path: what" (makeSoftBody).
+    SoftBodyId addSoftBody(const SoftBodyDef& def);
+    const std::vector<SoftBody>& softBodies() const { return softBodies_; }
+    // How many rigid bodies were added before the soft body: its place among them in the order
+    // of the scene (the CSV's columns and saved files keep it).
+    std::size_t softPlace(SoftBodyId id) const { return softPlaces_.at(id); }
+    // The particle nearest to worldPoint within maxDistance, of any soft body.
+    std::optional<ParticleHit> particleNear(Vec2 worldPoint, double maxDistance) const;
+    // Moves a particle (the app's paused drag); its velocity is kept.
+    void setParticlePosition(SoftBodyId id, std::size_t particle, Vec2 position);
     double restitutionOf(const Body& b) const {
         return b.restitution.value_or(settings_.restitution);
     }
@@ -145,6 +167,9 @@ class World {
     // dampingRatio: see MouseSpring (unset: the settings' springDamping); ≥ 0 and finite.
     void setMouseSpring(BodyId id, Vec2 localAnchor, Vec2 target,
                         std::optional<double> dampingRatio = std::nullopt);
+    // The same spring on a soft body's particle.
+    void setMouseSpringOnParticle(SoftBodyId id, std::size_t particle, Vec2 target,
+                                  std::optional<double> dampingRatio = std::nullopt);
     void moveMouseSpring(Vec2 target);
     void clearMouseSpring();
     const std::optional<MouseSpring>& mouseSpring() const { return spring_; }
@@ -166,6 +191,8 @@ class World {
   private:
     WorldSettings settings_;
     std::vector<Body> bodies_;
+    std::vector<SoftBody> softBodies_;
+    std::vector<std::size_t> softPlaces_; // per soft body: bodies_.size() when it was added
     std::vector<BodyOrigin> origins_; // per body
     std::unordered_map<std::string, BodyId> names_; // body name -> id, for findBody
     std::optional<Walls> walls_;
@@ -182,7 +209,7 @@ class World {
     void finishStep(const Diagnostics& stepped); // events, clock and diagnostics after the stages
 };
 
-Diagnostics measure(const World& world); // energies and momenta of the current state
-bool finiteState(const World& world);    // every body's pose and velocity finite
+Diagnostics measure(const World& world); // energies and momenta now, soft bodies' too
+bool finiteState(const World& world);    // every body's and particle's pose and velocity finite
 
 } // namespace carom

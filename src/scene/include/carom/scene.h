@@ -3,6 +3,7 @@
 #pragma once
 
 #include "carom/world.h"
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -22,9 +23,18 @@ struct Scene {
     std::string name;
     WorldSettings settings;
     std::optional<Walls> walls;
-    std::vector<BodyDef> bodies;
+    std::vector<BodyDef> bodies;         // rigid bodies, in file order
+    std::vector<SoftBodyDef> softBodies; // "type": "soft", in file order
+    // Where each soft body stands among the rigid ones in the file: after the first
+    // softPlaces[k] of them (missing: after all of them).
+    std::vector<std::size_t> softPlaces;
     std::vector<Manifold> contacts; // a saved world's contacts: the solver's warm-start state
 };
+
+// How many rigid bodies come before soft body k in the scene's order.
+inline std::size_t softPlace(const Scene& s, std::size_t k) {
+    return k < s.softPlaces.size() ? std::min(s.softPlaces[k], s.bodies.size()) : s.bodies.size();
+}
 
 Scene parseScene(const std::string& jsonText, const std::string& fileName); // throws SceneError
 Scene loadScene(const std::string& path);                                   // throws SceneError
