@@ -39,7 +39,7 @@ TEST(Session, MovingTheSliderSetsEveryBodyAndResetBringsBackTheScenesValues) {
     carom::WorldSettings w = s.world.settings();
     w.friction = 0.4;
     s.world.setSettings(w);
-    app::dropOwnCoefficients(s.world, Coefficient::Friction);
+    app::dropOwnCoefficients(s, Coefficient::Friction);
     ASSERT_TRUE(app::commonCoefficient(s.world, Coefficient::Friction));
     EXPECT_EQ(*app::commonCoefficient(s.world, Coefficient::Friction), 0.4);
     EXPECT_EQ(frictionOf(s, "box-sticks"), 0.4);

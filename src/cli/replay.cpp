@@ -73,13 +73,14 @@ int replay(const ReplayOptions& o) {
                                          std::to_string(world.stepCount()));
             if (csv && taken % o.every == 0) writeCsvRow(csv->get(), world, clock.at(world), d);
         }
-        return world.stepCount() == step;
     };
 
     bool damaged = false;
     for (std::size_t k = 1; k < rec.inputs.size() && !damaged; ++k) {
         const carom::RecordedInput& in = rec.inputs[k];
-        if (!stepTo(in.step) || reached()) break;
+        // A new world's "at" is the old one's step then: behind it when the app went back.
+        stepTo(in.step);
+        if (reached()) break;
         const double now = clock.at(world);
         try {
             carom::applyInput(world, in.input);
