@@ -129,6 +129,16 @@ void key(InputState& in, const SDL_KeyboardEvent& e, Session& s, ViewOptions& vi
         s.stepper.paused = true;
         ++in.commands.stepsBack;
         break;
+    case SDLK_LEFTBRACKET: // elasticity down or up by 0.1, as the slider would set it
+    case SDLK_RIGHTBRACKET: {
+        const double step = e.keysym.sym == SDLK_LEFTBRACKET ? -0.1 : 0.1;
+        carom::WorldSettings w = s.world.settings();
+        const double now = commonCoefficient(s.world, Coefficient::Restitution).value_or(w.restitution);
+        w.restitution = std::clamp(std::round((now + step) * 10) / 10, 0.0, 1.0);
+        apply(s, carom::input::Settings{w});
+        dropOwnCoefficients(s, Coefficient::Restitution);
+        break;
+    }
     case SDLK_HOME:
         in.commands.fitView = true;
         break;
