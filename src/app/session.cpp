@@ -52,15 +52,17 @@ void addThrusters(Session& s) {
     }
 }
 
-// The recording gets the world as it is now: the start, a rebuild, a path taken anew.
-void recordWorld(Session& s) {
+// The recording gets the world as it is now: the start, a rebuild, a path taken anew. `at`: the
+// step the world it replaces had reached.
+void recordWorld(Session& s, std::uint64_t at) {
     if (s.recorder)
-        s.recorder->write(s.world.stepCount(),
+        s.recorder->write(at,
                           carom::input::Replace{std::make_shared<carom::WorldState>(
                               carom::captureState(s.world, s.scene.name))});
 }
 
-// Takes a freshly built world: thrusters, a clean stepper, the energy reference.
+// Takes a freshly built world: thrusters, a clean stepper, the energy reference, a new history.
+// The caller records it (recordWorld) once it is complete.
 void adopt(Session& s, carom::World world) {
     s.world = std::move(world);
     addThrusters(s);
@@ -74,7 +76,6 @@ void adopt(Session& s, carom::World world) {
     s.halted.clear();
     s.inspectorEdits.clear();
     if (s.historyOn) s.history.start(s.world);
-    recordWorld(s);
 }
 
 } // namespace
@@ -82,14 +83,18 @@ void adopt(Session& s, carom::World world) {
 void rebuild(Session& s, bool keepSettings) {
     carom::World world = carom::buildWorld(s.scene);
     if (keepSettings) world.setSettings(s.world.settings());
+    const std::uint64_t at = s.world.stepCount();
     adopt(s, std::move(world));
+    recordWorld(s, at);
 }
 
 void replaceScene(Session& s, carom::Scene scene, std::string path) {
     carom::World world = carom::buildWorld(scene); // throws before anything changes
     s.scene = std::move(scene);
     s.path = std::move(path);
+    const std::uint64_t at = s.world.stepCount();
     adopt(s, std::move(world));
+    recordWorld(s, at);
     s.resetNote.clear();
 }
 
@@ -197,7 +202,9 @@ void divert(Session& s) {
         s.history.truncate(s.world);
     }
     s.pending.clear(); // a replay's later worlds belonged to the path left
-    recordWorld(s);
+    // A set-back can leave an older good state on the path left: this one is good and on the new.
+    if (s.lastGood.stepCount() > s.world.stepCount()) s.lastGood = s.world;
+    recordWorld(s, s.world.stepCount());
 }
 
 void apply(Session& s, const carom::Input& input) {
@@ -231,6 +238,7 @@ namespace {
 void adoptState(Session& s, const carom::WorldState& state) {
     carom::World world = carom::buildWorld(state.scene);
     s.scene = state.scene;
+    const std::uint64_t at = s.world.stepCount();
     adopt(s, std::move(world));
     const auto& made = s.world.thrusters();
     bool same = made.size() == state.thrusters.size();
@@ -247,6 +255,7 @@ void adoptState(Session& s, const carom::WorldState& state) {
     s.world.setClock(state.time, state.steps);
     s.lastGood = s.world;
     if (s.historyOn) s.history.start(s.world);
+    recordWorld(s, at);
 }
 
 // The history of the world begun last: its inputs, up to the next world's (left in s.pending),
@@ -283,7 +292,8 @@ bool followRecording(Session& s) {
 
 void finishRecording(Session& s) {
     if (!s.recorder) return;
-    if (s.historyOn && s.world.stepCount() != s.history.last()) recordWorld(s);
+    if (s.historyOn && s.world.stepCount() != s.history.last())
+        recordWorld(s, s.world.stepCount());
     s.recorder->end(s.world.stepCount());
 }
 
