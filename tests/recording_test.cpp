@@ -251,3 +251,24 @@ TEST(History, SeeksGiveBackTheBitsTheWorldHad) {
     again = applyAll(again, {inputs.begin(), inputs.begin() + 4}, 24);
     EXPECT_EQ(bits(w), bits(again));
 }
+
+// Over its memory budget the history keeps every other keyframe: fewer of them, within the
+// budget, and seeks still give the bits the world had (from farther back).
+TEST(History, OverTheBudgetKeyframesThinAndSeeksStillHold) {
+    carom::World w = twoBlocks();
+    app::History h;
+    h.budgetBytes = 4 * app::worldBytes(w) + 4096;
+    h.start(w);
+    std::vector<std::string> seen{bits(w)};
+    for (int i = 0; i < 900; ++i) {
+        w.step();
+        h.stepped(w);
+        seen.push_back(bits(w));
+    }
+    EXPECT_LE(h.bytes(), h.budgetBytes);
+    EXPECT_GE(h.keyframes(), 2u);
+    for (std::uint64_t n : {0, 1, 299, 450, 899, 900, 61}) {
+        h.seek(w, n);
+        EXPECT_EQ(bits(w), seen[n]) << "step " << n;
+    }
+}

@@ -240,6 +240,7 @@ void noteAdvance(AppState& a, const Advance& r, double dt) {
     noteCollisions(a.stats.collisions, s);
     smooth(a.stats.stepMs, r.ms);
     if (r.steps > 0) smooth(a.stats.msPerStep, r.ms / r.steps);
+    s.history.stepSeconds = a.stats.msPerStep / 1000; // keyframes a quick replay apart
 }
 
 // The first half of a frame, on the world as the last advance left it: events, the UI, and the

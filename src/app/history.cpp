@@ -22,13 +22,22 @@ std::size_t worldBytes(const carom::World& world) {
     return n;
 }
 
+std::uint64_t History::spacingFor(const carom::World& world, std::size_t bytes) const {
+    const double h = world.settings().timeStep;
+    const double least = std::max(1.0, std::round(kKeyframeSeconds / h));
+    double steps = std::ceil(double(bytes) / (kBytesPerSecond * h)); // memory: at most the rate
+    if (stepSeconds > 0) steps = std::min(steps, std::floor(kReplaySeconds / stepSeconds));
+    return std::uint64_t(std::max(least, steps)) << thinned_;
+}
+
 void History::start(const carom::World& world) {
     keys_.clear();
     inputs_.clear();
+    thinned_ = 0;
     last_ = world.stepCount();
-    const double steps = std::round(kKeyframeSeconds / world.settings().timeStep);
-    spacing_ = std::uint64_t(std::max(1.0, steps));
-    keys_.push_back(Keyframe{last_, 0, world, worldBytes(world)});
+    const std::size_t bytes = worldBytes(world);
+    spacing_ = spacingFor(world, bytes);
+    keys_.push_back(Keyframe{last_, 0, world, bytes});
 }
 
 void History::load(std::vector<carom::RecordedInput> inputs, std::uint64_t end) {
@@ -59,24 +68,27 @@ void History::applyInputsAt(carom::World& world, std::size_t& next) const {
 }
 
 // Called right after a step, before the inputs at the step reached: the keyframe holds the
-// inputs before that step.
+// inputs before that step. One is kept when the keyframes on either side are a spacing away
+// (steps along the history and seeks fill in the keyframes a replay has not made yet).
 void History::keepKeyframe(const carom::World& world) {
     const std::uint64_t step = world.stepCount();
-    if (keys_.empty() || (step - first()) % spacing_ != 0) return;
+    if (keys_.empty()) return;
     auto at = std::lower_bound(keys_.begin(), keys_.end(), step,
                                [](const Keyframe& k, std::uint64_t s) { return k.step < s; });
-    if (at != keys_.end() && at->step == step) return;
+    if (at != keys_.end() && at->step - step < spacing_) return; // also: one here already
+    if (at != keys_.begin() && step - std::prev(at)->step < spacing_) return;
     const std::size_t before = step > 0 ? nextInputAfter(step - 1) : 0;
-    keys_.insert(at, Keyframe{step, before, world, worldBytes(world)});
-    // Over the budget: twice the spacing, every other keyframe gone (never the first).
+    const std::size_t size = worldBytes(world);
+    keys_.insert(at, Keyframe{step, before, world, size});
+    spacing_ = spacingFor(world, size);
+    // Over the budget: every other keyframe gone (never the first), twice the spacing.
     while (bytes() > budgetBytes && keys_.size() > 2) {
+        ++thinned_;
         spacing_ *= 2;
-        const std::uint64_t origin = first();
-        keys_.erase(std::remove_if(keys_.begin() + 1, keys_.end(),
-                                   [&](const Keyframe& k) {
-                                       return (k.step - origin) % spacing_ != 0;
-                                   }),
-                    keys_.end());
+        std::vector<Keyframe> kept;
+        for (std::size_t i = 0; i < keys_.size(); i += 2)
+            kept.push_back(std::move(keys_[i]));
+        keys_ = std::move(kept);
     }
 }
 

@@ -15,10 +15,16 @@ namespace app {
 
 class History {
   public:
-    // Keyframes every kKeyframeSeconds of simulated time while they fit in budgetBytes; past it
-    // every other one is dropped (the spacing doubles: more re-simulation, the same span).
+    // Keyframes every kKeyframeSeconds of simulated time, or further apart for a large world, so
+    // that they take at most kBytesPerSecond of memory a simulated second, as long as going from
+    // one to the next takes at most kReplaySeconds of stepping (stepSeconds: the app's measured
+    // wall time of a step; 0 before it is known). Past budgetBytes every other keyframe is
+    // dropped (the spacing doubles: more re-simulation, the same span).
     static constexpr double kKeyframeSeconds = 1.0;
+    static constexpr double kBytesPerSecond = 64 * 1024;
+    static constexpr double kReplaySeconds = 0.25;
     std::size_t budgetBytes = std::size_t(256) << 20;
+    double stepSeconds = 0;
 
     // A new history that begins with this world (a scene opened, a reset): the old one is dropped.
     void start(const carom::World& world);
@@ -58,11 +64,13 @@ class History {
     std::vector<Keyframe> keys_;
     std::vector<carom::RecordedInput> inputs_;
     std::uint64_t last_ = 0;
-    std::uint64_t spacing_ = 60; // steps between keyframes
+    std::uint64_t spacing_ = 60; // steps between keyframes, as the rule above gives
+    int thinned_ = 0;            // times the budget halved the keyframes
 
     void applyInputsAt(carom::World& world, std::size_t& next) const;
     std::size_t nextInputAfter(std::uint64_t step) const; // the first input at a later step
     void keepKeyframe(const carom::World& world);
+    std::uint64_t spacingFor(const carom::World& world, std::size_t bytes) const;
 };
 
 // The heap and object bytes of a world (its bodies, shapes, names, contacts): a keyframe's cost.
