@@ -35,9 +35,7 @@ void History::start(const carom::World& world) {
     inputs_.clear();
     thinned_ = 0;
     last_ = world.stepCount();
-    const std::size_t bytes = worldBytes(world);
-    spacing_ = spacingFor(world, bytes);
-    keys_.push_back(Keyframe{last_, 0, world, bytes});
+    keys_.push_back(Keyframe{last_, 0, world, worldBytes(world)});
 }
 
 void History::load(std::vector<carom::RecordedInput> inputs, std::uint64_t end) {
@@ -73,18 +71,17 @@ void History::applyInputsAt(carom::World& world, std::size_t& next) const {
 void History::keepKeyframe(const carom::World& world) {
     const std::uint64_t step = world.stepCount();
     if (keys_.empty()) return;
+    const std::uint64_t spacing = spacingFor(world, keys_.back().bytes);
     auto at = std::lower_bound(keys_.begin(), keys_.end(), step,
                                [](const Keyframe& k, std::uint64_t s) { return k.step < s; });
-    if (at != keys_.end() && at->step - step < spacing_) return; // also: one here already
-    if (at != keys_.begin() && step - std::prev(at)->step < spacing_) return;
+    if (at != keys_.end() && at->step - step < spacing) return; // also: one here already
+    if (at != keys_.begin() && step - std::prev(at)->step < spacing) return;
     const std::size_t before = step > 0 ? nextInputAfter(step - 1) : 0;
     const std::size_t size = worldBytes(world);
     keys_.insert(at, Keyframe{step, before, world, size});
-    spacing_ = spacingFor(world, size);
     // Over the budget: every other keyframe gone (never the first), twice the spacing.
     while (bytes() > budgetBytes && keys_.size() > 2) {
         ++thinned_;
-        spacing_ *= 2;
         std::vector<Keyframe> kept;
         for (std::size_t i = 0; i < keys_.size(); i += 2)
             kept.push_back(std::move(keys_[i]));

@@ -64,12 +64,12 @@ class History {
     std::vector<Keyframe> keys_;
     std::vector<carom::RecordedInput> inputs_;
     std::uint64_t last_ = 0;
-    std::uint64_t spacing_ = 60; // steps between keyframes, as the rule above gives
-    int thinned_ = 0;            // times the budget halved the keyframes
+    int thinned_ = 0; // times the budget halved the keyframes
 
     void applyInputsAt(carom::World& world, std::size_t& next) const;
     std::size_t nextInputAfter(std::uint64_t step) const; // the first input at a later step
     void keepKeyframe(const carom::World& world);
+    // Steps between keyframes, as the rule above gives for keyframes of this many bytes.
     std::uint64_t spacingFor(const carom::World& world, std::size_t bytes) const;
 };
 
