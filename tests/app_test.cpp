@@ -74,7 +74,13 @@ TEST(App, RefusesBadArgumentsWithAnErrorLine) {
                            "--window 10x10",
                            "--save-on-exit /nonexistent/out.json",
                            "--drag 1,2,3",
-                           "--drag 1,2,3,4,-1"};
+                           "--drag 1,2,3,4,-1",
+                           "--record",
+                           "--record /nonexistent/run.rec",
+                           "--replay /nonexistent/run.rec",
+                           "--replay run.rec scene.json",
+                           "--replay " CAROM_ASSET_DIR "/scenes/billiards.json",
+                           "--replay run.rec --no-history"};
     for (const char* args : cases) {
         const Outcome r = run(kApp + " " + args, dir);
         EXPECT_NE(r.status, 0) << args;

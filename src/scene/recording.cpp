@@ -304,6 +304,20 @@ Input readInput(const std::string& kind, const Json& j, const Where& w) {
                     "pose, velocity, mass, restitution, friction, end)");
 }
 
+// One line's JSON. Its errors say "RUN: line 7: column 12: bad JSON: ..." (the JSON reader
+// counts lines within the line).
+Json parseLine(const std::string& line, const std::string& where) {
+    try {
+        return parseText(line, where);
+    } catch (const SceneError& e) {
+        std::string message = e.what();
+        const std::string within = where + ": line 1, column";
+        if (message.rfind(within, 0) == 0)
+            message = where + ": column" + message.substr(within.size());
+        throw SceneError(message);
+    }
+}
+
 void readHeader(const std::string& line, const std::string& name) {
     const std::string where = name + ": line 1";
     if (line.empty())
@@ -311,7 +325,7 @@ void readHeader(const std::string& line, const std::string& name) {
                              kRecordingFormat + "\", \"version\": " +
                              std::to_string(kRecordingVersion) + "})");
     try {
-        const Json j = parseText(line, where);
+        const Json j = parseLine(line, where);
         const Where w{where, ""};
         requireObject(j, w);
         const Json& format = require(j, "format", w);
@@ -323,7 +337,7 @@ void readHeader(const std::string& line, const std::string& name) {
             w.at("version").fail("this Carom reads version " + std::to_string(kRecordingVersion) +
                                  ", got " + describe(version));
     } catch (const SceneError& e) {
-        throw RecordingError(e.what());
+        throw RecordingError(std::string(e.what()) + " (not a recording of carom --record?)");
     }
 }
 
@@ -347,7 +361,7 @@ Recording parseRecording(const std::string& text, const std::string& name) {
         const std::string where = name + ": line " + std::to_string(number);
         try {
             if (cut) throw SceneError(where + ": cut short (no end of line): the recording stops here");
-            const Json j = parseText(line, where);
+            const Json j = parseLine(line, where);
             const Where w{where, ""};
             requireObject(j, w);
             const std::uint64_t step = toCount(require(j, "at", w), w.at("at"));
