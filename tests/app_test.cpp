@@ -446,8 +446,9 @@ TEST(App, SlowRecordedSessionReplaysToTheSameBits) {
     const Outcome r = runDriven(dir, scene.string() + " --record " + rec.string(), saved, steps);
     ASSERT_EQ(r.status, 0) << r.err;
     const std::string recording = readAll(rec);
-    for (const char* input : {"\"do\":\"spring\"", "\"do\":\"spring_target\"", "\"do\":\"thruster\"",
-                              "\"do\":\"settings\"", "\"do\":\"restitution\"", "\"do\":\"end\""})
+    for (const char* input :
+         {"\"do\":\"spring\"", "\"do\":\"spring_target\"", "\"do\":\"thruster\"",
+          "\"do\":\"settings\"", "\"do\":\"restitution\"", "\"do\":\"end\""})
         EXPECT_NE(recording.find(input), std::string::npos) << input;
     const fs::path replayed = dir / "a.json";
     const Outcome c = run(std::string(CAROM_CLI) + " replay " + rec.string() + " --save " +

@@ -2,8 +2,8 @@
 // method: two runs, a copied world and a saved-and-rebuilt one go on with the same bits), the
 // file's round trip, damaged files refused or cut short with what and where, and the history's
 // seeks giving back the bits the world had.
-#include "carom/recording.h"
 #include "../src/app/history.h"
+#include "carom/recording.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -48,12 +48,12 @@ TEST(Determinism, SlowEveryPresetAndMethodGoesOnWithTheSameBits) {
         const int n = scene.bodies.size() > 1000 ? 2 : 60;
         for (carom::Method m : carom::allMethods()) {
             scene.settings.method = m;
-            const std::string what = entry.path().filename().string() + " " +
-                                     std::string(carom::toString(m));
+            const std::string what =
+                entry.path().filename().string() + " " + std::string(carom::toString(m));
             carom::World a = carom::buildWorld(scene), b = carom::buildWorld(scene);
             steps(a, n);
             steps(b, n / 2);
-            carom::World copy = b;                                   // a keyframe
+            carom::World copy = b;                                                 // a keyframe
             carom::World rebuilt = carom::buildState(carom::captureState(b, "x")); // a recording
             steps(b, n - n / 2);
             steps(copy, n - n / 2);
@@ -105,8 +105,8 @@ carom::World applyAll(carom::World w, const std::vector<carom::RecordedInput>& i
 }
 
 struct TempFile {
-    fs::path path = fs::temp_directory_path() /
-                    ("carom-recording-" + std::to_string(::getpid()) + ".rec");
+    fs::path path =
+        fs::temp_directory_path() / ("carom-recording-" + std::to_string(::getpid()) + ".rec");
     ~TempFile() { fs::remove(path); }
 };
 
@@ -124,8 +124,8 @@ TEST(Recording, WrittenAndReadBackReplaysToTheSameBits) {
     TempFile f;
     {
         carom::RecordingWriter out(f.path.string());
-        out.write(0, carom::input::Replace{std::make_shared<carom::WorldState>(
-                         carom::captureState(start, "start"))});
+        out.write(0, carom::input::Replace{
+                         std::make_shared<carom::WorldState>(carom::captureState(start, "start"))});
         for (const carom::RecordedInput& in : inputs)
             out.write(in.step, in.input);
         out.end(40);
@@ -148,8 +148,8 @@ TEST(Recording, DamageIsRefusedOrCutShortWithTheLine) {
     TempFile f;
     {
         carom::RecordingWriter out(f.path.string());
-        out.write(0, carom::input::Replace{std::make_shared<carom::WorldState>(
-                         carom::captureState(start, "start"))});
+        out.write(0, carom::input::Replace{
+                         std::make_shared<carom::WorldState>(carom::captureState(start, "start"))});
         for (const carom::RecordedInput& in : someInputs(start))
             out.write(in.step, in.input);
         out.end(40);
@@ -176,10 +176,14 @@ TEST(Recording, DamageIsRefusedOrCutShortWithTheLine) {
         return "(not refused)";
     };
     EXPECT_EQ(refused("").rfind("R: line 1: empty", 0), 0u);
-    EXPECT_EQ(refused("{\"format\": \"carom-recording\", \"version\": 9}\n").rfind("R: line 1: /version", 0), 0u);
+    EXPECT_EQ(refused("{\"format\": \"carom-recording\", \"version\": 9}\n")
+                  .rfind("R: line 1: /version", 0),
+              0u);
     EXPECT_EQ(refused("{\"format\": 1}\n").rfind("R: line 1: /format", 0), 0u);
     EXPECT_NE(refused(lines[0] + "\n").find("no world after the header"), std::string::npos);
-    EXPECT_EQ(refused(lines[0] + "\n" + lines[2] + "\n").rfind("R: line 2: /do: the first input must be the world", 0), 0u);
+    EXPECT_EQ(refused(lines[0] + "\n" + lines[2] + "\n")
+                  .rfind("R: line 2: /do: the first input must be the world", 0),
+              0u);
 
     // Cut in the middle of line 5: lines 2-4 (the world and two inputs) are kept.
     const std::string cut = join({lines.begin(), lines.begin() + 4}) + lines[4].substr(0, 10);

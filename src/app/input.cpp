@@ -133,7 +133,8 @@ void key(InputState& in, const SDL_KeyboardEvent& e, Session& s, ViewOptions& vi
     case SDLK_RIGHTBRACKET: {
         const double step = e.keysym.sym == SDLK_LEFTBRACKET ? -0.1 : 0.1;
         carom::WorldSettings w = s.world.settings();
-        const double now = commonCoefficient(s.world, Coefficient::Restitution).value_or(w.restitution);
+        const double now =
+            commonCoefficient(s.world, Coefficient::Restitution).value_or(w.restitution);
         w.restitution = std::clamp(std::round((now + step) * 10) / 10, 0.0, 1.0);
         apply(s, carom::input::Settings{w});
         dropOwnCoefficients(s, Coefficient::Restitution);

@@ -106,7 +106,8 @@ int main(int argc, char** argv) {
         } else if (a == "--no-history") {
             opt.history = false;
         } else if (a == "--record") {
-            if (!value(opt.record) || opt.record.empty()) return fail("--record: needs a file name");
+            if (!value(opt.record) || opt.record.empty())
+                return fail("--record: needs a file name");
         } else if (a == "--replay") {
             if (!value(opt.replayPath) || opt.replayPath.empty())
                 return fail("--replay: needs a recording's file name");

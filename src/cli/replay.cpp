@@ -42,8 +42,10 @@ int replay(const ReplayOptions& o) {
     if (!rec.damage.empty())
         std::fprintf(stderr, "warning: %s; replayed up to there\n", rec.damage.c_str());
     else if (!rec.end)
-        std::fprintf(stderr, "warning: %s: no end line (the app did not quit normally); "
-                     "replayed to its last input\n", o.recording.c_str());
+        std::fprintf(stderr,
+                     "warning: %s: no end line (the app did not quit normally); "
+                     "replayed to its last input\n",
+                     o.recording.c_str());
 
     const auto& start = std::get<carom::input::Replace>(rec.inputs.front().input);
     std::string name = start.state->scene.name; // the scene of the last world begun
@@ -69,7 +71,8 @@ int replay(const ReplayOptions& o) {
             ++taken;
             const carom::Diagnostics& d = world.diagnostics();
             if (!finite(d))
-                throw std::runtime_error(o.recording + ": the simulation became non-finite at step " +
+                throw std::runtime_error(o.recording +
+                                         ": the simulation became non-finite at step " +
                                          std::to_string(world.stepCount()));
             if (csv && taken % o.every == 0) writeCsvRow(csv->get(), world, clock.at(world), d);
         }

@@ -99,8 +99,9 @@ Out inputObject(const Input& in) {
                                  {"anchor", vec2(s.spring->localAnchor)},
                                  {"target", vec2(s.spring->target)},
                                  {"damping_ratio", optional(s.spring->dampingRatio)}};
-                return Out{{"do", "world"},     {"time", s.time},       {"steps", s.steps},
-                           {"thrusters", thrusters}, {"spring", spring}, {"scene", sceneObject(s.scene)}};
+                return Out{{"do", "world"},    {"time", s.time},
+                           {"steps", s.steps}, {"thrusters", thrusters},
+                           {"spring", spring}, {"scene", sceneObject(s.scene)}};
             } else if constexpr (std::is_same_v<T, input::Settings>) {
                 Scene only;
                 only.settings = i.settings;
@@ -142,7 +143,8 @@ Out inputObject(const Input& in) {
 
 RecordingWriter::RecordingWriter(const std::string& path) : path_(path) {
     // O_NOFOLLOW: a link planted at the path is refused, not followed.
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    const int fd =
+        ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
     struct stat st;
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -322,8 +324,8 @@ void readHeader(const std::string& line, const std::string& name) {
     const std::string where = name + ": line 1";
     if (line.empty())
         throw RecordingError(where + ": empty: not a recording (expected {\"format\": \"" +
-                             kRecordingFormat + "\", \"version\": " +
-                             std::to_string(kRecordingVersion) + "})");
+                             kRecordingFormat +
+                             "\", \"version\": " + std::to_string(kRecordingVersion) + "})");
     try {
         const Json j = parseLine(line, where);
         const Where w{where, ""};
@@ -350,8 +352,7 @@ Recording parseRecording(const std::string& text, const std::string& name) {
     while (begin < text.size() && !r.end) {
         const std::size_t newline = text.find('\n', begin);
         const bool cut = newline == std::string::npos; // a last line without its newline
-        const std::string line =
-            text.substr(begin, cut ? std::string::npos : newline - begin);
+        const std::string line = text.substr(begin, cut ? std::string::npos : newline - begin);
         begin = cut ? text.size() : newline + 1;
         ++number;
         if (number == 1) {
@@ -360,14 +361,16 @@ Recording parseRecording(const std::string& text, const std::string& name) {
         }
         const std::string where = name + ": line " + std::to_string(number);
         try {
-            if (cut) throw SceneError(where + ": cut short (no end of line): the recording stops here");
+            if (cut)
+                throw SceneError(where + ": cut short (no end of line): the recording stops here");
             const Json j = parseLine(line, where);
             const Where w{where, ""};
             requireObject(j, w);
             const std::uint64_t step = toCount(require(j, "at", w), w.at("at"));
             const std::string kind = toText(require(j, "do", w), w.at("do"));
             if (r.inputs.empty() && kind != "world")
-                w.at("do").fail("the first input must be the world (\"world\"), got \"" + kind + "\"");
+                w.at("do").fail("the first input must be the world (\"world\"), got \"" + kind +
+                                "\"");
             // Steps only go forward, except to a new world (it says its own clock).
             if (kind != "world" && step < lastStep)
                 w.at("at").fail("step " + std::to_string(step) + " is before the last input's, " +
@@ -405,8 +408,8 @@ Recording loadRecording(const std::string& path) {
         throw RecordingError(path + ": cannot read: " + std::strerror(errno));
     if (!S_ISREG(st.st_mode)) throw RecordingError(path + ": cannot read: not a regular file");
     if (std::uintmax_t(st.st_size) > kMaxSceneBytes)
-        throw RecordingError(path + ": cannot read: larger than " +
-                             std::to_string(kMaxSceneBytes) + " bytes");
+        throw RecordingError(path + ": cannot read: larger than " + std::to_string(kMaxSceneBytes) +
+                             " bytes");
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
