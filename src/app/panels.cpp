@@ -644,6 +644,9 @@ void helpWindow(UiContext& ui, const Rect& view) {
 void noteCollisions(CollisionReadout& r, const Session& s) {
     const carom::Diagnostics& d = s.world.diagnostics();
     if (r.generation != s.generation) r = CollisionReadout{s.generation};
+    // Gone back in its history: the readout starts again from there.
+    if (d.totalCollisions < r.total || s.world.time() < r.lastTime)
+        r = CollisionReadout{s.generation, d.totalCollisions, d.totalCollisionEnergy};
     if (d.totalCollisions > r.total) {
         r.lastCount = int(d.totalCollisions - r.total);
         r.lastEnergy = d.totalCollisionEnergy - r.totalEnergy;
