@@ -276,3 +276,20 @@ TEST(History, OverTheBudgetKeyframesThinAndSeeksStillHold) {
         EXPECT_EQ(bits(w), seen[n]) << "step " << n;
     }
 }
+
+// A loaded input the world refuses (a thruster it does not have) ends the history before it,
+// and says which line: playing along never throws.
+TEST(History, ARefusedInputEndsTheHistoryThere) {
+    carom::World w = twoBlocks();
+    app::History h;
+    h.start(w);
+    h.load({{5, carom::input::Thrust{0, true}, 3}, {8, carom::input::Thrust{99, true}, 4},
+            {9, carom::input::Thrust{0, false}, 5}},
+           20);
+    while (!h.atEnd(w))
+        h.stepAlong(w);
+    EXPECT_EQ(w.stepCount(), 8u);
+    EXPECT_EQ(h.last(), 8u);
+    EXPECT_EQ(h.refused().rfind("line 4: ", 0), 0u) << h.refused();
+    EXPECT_TRUE(w.thrusters()[0].firing);
+}

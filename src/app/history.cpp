@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace app {
 
@@ -60,9 +61,17 @@ std::size_t History::nextInputAfter(std::uint64_t step) const {
                        inputs_.begin());
 }
 
-void History::applyInputsAt(carom::World& world, std::size_t& next) const {
-    for (; next < inputs_.size() && inputs_[next].step == world.stepCount(); ++next)
-        carom::applyInput(world, inputs_[next].input);
+void History::applyInputsAt(carom::World& world, std::size_t& next) {
+    for (; next < inputs_.size() && inputs_[next].step == world.stepCount(); ++next) {
+        try {
+            carom::applyInput(world, inputs_[next].input);
+        } catch (const std::exception& e) { // checked setters: the world is as it was
+            refused_ = "line " + std::to_string(inputs_[next].line) + ": " + e.what();
+            inputs_.erase(inputs_.begin() + std::ptrdiff_t(next), inputs_.end());
+            last_ = world.stepCount();
+            return;
+        }
+    }
 }
 
 // Called right after a step, before the inputs at the step reached: the keyframe holds the

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace app {
@@ -52,6 +53,11 @@ class History {
     void truncate(const carom::World& world);
 
     std::size_t bytes() const; // keyframes and inputs, estimated from their sizes
+
+    // A loaded input the world refused when it came (a body or thruster it does not have): the
+    // history ends before it, and this says "line L: what"; empty when none was.
+    const std::string& refused() const { return refused_; }
+    void clearRefused() { refused_.clear(); }
     std::size_t keyframes() const { return keys_.size(); }
 
   private:
@@ -64,9 +70,10 @@ class History {
     std::vector<Keyframe> keys_;
     std::vector<carom::RecordedInput> inputs_;
     std::uint64_t last_ = 0;
+    std::string refused_;
     int thinned_ = 0; // times the budget halved the keyframes
 
-    void applyInputsAt(carom::World& world, std::size_t& next) const;
+    void applyInputsAt(carom::World& world, std::size_t& next);
     std::size_t nextInputAfter(std::uint64_t step) const; // the first input at a later step
     void keepKeyframe(const carom::World& world);
     // Steps between keyframes, as the rule above gives for keyframes of this many bytes.

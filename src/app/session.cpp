@@ -282,10 +282,23 @@ void openRecording(Session& s, const carom::Recording& rec, const std::string& p
 }
 
 bool followRecording(Session& s) {
+    if (!s.history.refused().empty()) { // the rest of the recording cannot be played
+        std::fprintf(stderr, "warning: %s: %s; replayed up to there\n", s.path.c_str(),
+                     s.history.refused().c_str());
+        s.history.clearRefused();
+        s.pending.clear();
+    }
     if (s.pending.empty() || !s.historyOn || !s.history.atEnd(s.world)) return false;
     const carom::RecordedInput next = std::move(s.pending.front());
     s.pending.pop_front();
-    adoptState(s, *std::get<carom::input::Replace>(next.input).state);
+    try {
+        adoptState(s, *std::get<carom::input::Replace>(next.input).state);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "warning: %s: line %zu: %s; replayed up to there\n",
+                     s.path.c_str(), next.line, e.what());
+        s.pending.clear();
+        return false;
+    }
     loadSegment(s);
     return true;
 }

@@ -73,7 +73,8 @@ void seek(Session& s, std::uint64_t n,
 // Throws std::invalid_argument when its thrusters are not the ones this app makes.
 void openRecording(Session& s, const carom::Recording& recording, const std::string& path);
 // --replay: begins the recording's next world once the history before it has played to its end.
-// Returns whether it did.
+// Returns whether it did. An input or a world the app refuses ends the replay there, with a
+// warning on stderr.
 bool followRecording(Session& s);
 // The recording's last lines when the app quits: the world as it is, if that is not the
 // history's end, and the end.
