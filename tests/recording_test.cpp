@@ -293,3 +293,52 @@ TEST(History, ARefusedInputEndsTheHistoryThere) {
     EXPECT_EQ(h.refused().rfind("line 4: ", 0), 0u) << h.refused();
     EXPECT_TRUE(w.thrusters()[0].firing);
 }
+
+// Never a crash: a recording cut anywhere, or with a byte changed anywhere, is refused with a
+// RecordingError or read up to its damage; what is read replays (an input the world refuses
+// throws std::invalid_argument or std::out_of_range, as the checked setters do).
+TEST(Recording, CutOrChangedAnywhereIsRefusedOrReadUpToTheDamage) {
+    const carom::World start = twoBlocks();
+    TempFile f;
+    {
+        carom::RecordingWriter out(f.path.string());
+        out.write(0, carom::input::Replace{std::make_shared<carom::WorldState>(
+                         carom::captureState(start, "start"))});
+        for (const carom::RecordedInput& in : someInputs(start))
+            out.write(in.step, in.input);
+        out.end(30);
+    }
+    const std::string good = readAll(f.path);
+    auto check = [&](const std::string& text) {
+        carom::Recording r;
+        try {
+            r = carom::parseRecording(text, "R");
+        } catch (const carom::RecordingError& e) {
+            EXPECT_EQ(std::string(e.what()).rfind("R: line ", 0), 0u) << e.what();
+            return;
+        }
+        carom::World w = carom::buildState(
+            *std::get<carom::input::Replace>(r.inputs.front().input).state);
+        for (std::size_t k = 1; k < r.inputs.size(); ++k) {
+            while (w.stepCount() < r.inputs[k].step)
+                w.step();
+            try {
+                carom::applyInput(w, r.inputs[k].input);
+            } catch (const std::invalid_argument&) {
+                return;
+            } catch (const std::out_of_range&) {
+                return;
+            }
+        }
+    };
+    for (std::size_t n = 0; n < good.size(); n += 13)
+        check(good.substr(0, n));
+    std::uint32_t seed = 12345;
+    for (int i = 0; i < 400; ++i) {
+        seed = seed * 1664525u + 1013904223u;
+        std::string bad = good;
+        const char bytes[] = "0123456789-.e,:[]{}\"x \n\0";
+        bad[seed % bad.size()] = bytes[(seed >> 16) % (sizeof bytes - 1)];
+        check(bad);
+    }
+}
