@@ -607,7 +607,10 @@ void helpWindow(UiContext& ui, const Rect& view) {
     static const char* rows[][2] = {
         {"Space", "play / pause"},
         {"R", "reset to the scene's start"},
-        {". (period)", "single step (pauses)"},
+        {". (period)", "one step forward (pauses; held, repeats)"},
+        {", (comma)", "one step back (pauses; held, repeats)"},
+        {"the timeline", "click or drag: see any moment again (paused)"},
+        {"[ and ]", "elasticity down / up by 0.1"},
         {"Home", "fit the view to the scene"},
         {"Tab", "hide / show all panels"},
         {"H or F1", "this help"},
