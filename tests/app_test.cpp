@@ -481,3 +481,31 @@ TEST(App, SlowStepsForwardAndBackMatchTheCommandLine) {
     ASSERT_EQ(c.status, 0) << c.err;
     EXPECT_EQ(readAll(saved), readAll(expected));
 }
+
+// issue 10: a recording played along in the app (--replay, stepped with '.') reaches the state the
+// recorded session ended in and carom-cli replay reaches: the same three files. The session is
+// made paused with keys only: block2's up thruster held over ten steps, the elasticity lowered.
+TEST(App, SlowReplayInTheAppFollowsTheRecording) {
+    if (!have("xvfb-run") || !have("Xvfb") || !have("xdotool"))
+        GTEST_SKIP() << "Xvfb or xdotool is not installed";
+    const fs::path dir = tempDir("replay");
+    const fs::path scene = dir / "two-blocks.json", rec = dir / "run.rec";
+    std::ofstream(scene) << kTwoBlocks;
+    const std::string session = "xdotool keydown i\nsleep 0.1\n" + press("period", 10) +
+                                "xdotool keyup i\nsleep 0.1\n" + press("period", 10) +
+                                press("bracketleft") + press("period", 10);
+    const Outcome r = runDriven(dir, "--paused " + scene.string() + " --record " + rec.string(),
+                                dir / "recorded.json", session);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Outcome p = runDriven(dir, "--paused --replay " + rec.string(), dir / "played.json",
+                                press("period", 30));
+    ASSERT_EQ(p.status, 0) << p.err;
+    const Outcome c = run(std::string(CAROM_CLI) + " replay " + rec.string() + " --save " +
+                              (dir / "replayed.json").string() + " >/dev/null",
+                          dir);
+    ASSERT_EQ(c.status, 0) << c.err;
+    const std::string recorded = readAll(dir / "recorded.json");
+    EXPECT_EQ(readAll(dir / "played.json"), recorded);
+    EXPECT_EQ(readAll(dir / "replayed.json"), recorded);
+    EXPECT_EQ(carom::loadScene((dir / "recorded.json").string()).settings.restitution, 0.9);
+}

@@ -283,7 +283,9 @@ TEST(History, ARefusedInputEndsTheHistoryThere) {
     carom::World w = twoBlocks();
     app::History h;
     h.start(w);
-    h.load({{5, carom::input::Thrust{0, true}, 3}, {8, carom::input::Thrust{99, true}, 4},
+    h.load(w,
+           {{5, carom::input::Thrust{0, true}, 3},
+            {8, carom::input::Thrust{99, true}, 4},
             {9, carom::input::Thrust{0, false}, 5}},
            20);
     while (!h.atEnd(w))
@@ -302,8 +304,8 @@ TEST(Recording, CutOrChangedAnywhereIsRefusedOrReadUpToTheDamage) {
     TempFile f;
     {
         carom::RecordingWriter out(f.path.string());
-        out.write(0, carom::input::Replace{std::make_shared<carom::WorldState>(
-                         carom::captureState(start, "start"))});
+        out.write(0, carom::input::Replace{
+                         std::make_shared<carom::WorldState>(carom::captureState(start, "start"))});
         for (const carom::RecordedInput& in : someInputs(start))
             out.write(in.step, in.input);
         out.end(30);
@@ -317,8 +319,8 @@ TEST(Recording, CutOrChangedAnywhereIsRefusedOrReadUpToTheDamage) {
             EXPECT_EQ(std::string(e.what()).rfind("R: line ", 0), 0u) << e.what();
             return;
         }
-        carom::World w = carom::buildState(
-            *std::get<carom::input::Replace>(r.inputs.front().input).state);
+        carom::World w =
+            carom::buildState(*std::get<carom::input::Replace>(r.inputs.front().input).state);
         for (std::size_t k = 1; k < r.inputs.size(); ++k) {
             while (w.stepCount() < r.inputs[k].step)
                 w.step();
@@ -341,4 +343,17 @@ TEST(Recording, CutOrChangedAnywhereIsRefusedOrReadUpToTheDamage) {
         bad[seed % bad.size()] = bytes[(seed >> 16) % (sizeof bytes - 1)];
         check(bad);
     }
+}
+
+// A recording's inputs at its first step (a key already held when it began) are in the state
+// at that step: applied when loaded, and again by a seek back to it.
+TEST(History, LoadedInputsAtTheStartApplyAtOnce) {
+    carom::World w = twoBlocks();
+    app::History h;
+    h.start(w);
+    h.load(w, {{0, carom::input::Thrust{0, true}, 3}}, 10);
+    EXPECT_TRUE(w.thrusters()[0].firing);
+    h.stepAlong(w);
+    h.seek(w, 0);
+    EXPECT_TRUE(w.thrusters()[0].firing);
 }

@@ -39,9 +39,12 @@ void History::start(const carom::World& world) {
     keys_.push_back(Keyframe{last_, 0, world, worldBytes(world)});
 }
 
-void History::load(std::vector<carom::RecordedInput> inputs, std::uint64_t end) {
+void History::load(carom::World& world, std::vector<carom::RecordedInput> inputs,
+                   std::uint64_t end) {
     inputs_ = std::move(inputs);
     last_ = std::max(end, inputs_.empty() ? last_ : inputs_.back().step);
+    std::size_t next = 0;
+    applyInputsAt(world, next);
 }
 
 void History::log(const carom::World& world, const carom::Input& input) {

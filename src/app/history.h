@@ -30,7 +30,8 @@ class History {
     // A new history that begins with this world (a scene opened, a reset): the old one is dropped.
     void start(const carom::World& world);
     // Future inputs of a recording (carom --replay), to step along: each step in [first, end].
-    void load(std::vector<carom::RecordedInput> inputs, std::uint64_t end);
+    // Those at the world's step (the history's start) are applied to it now.
+    void load(carom::World& world, std::vector<carom::RecordedInput> inputs, std::uint64_t end);
     bool empty() const { return keys_.empty(); }
 
     std::uint64_t first() const { return keys_.empty() ? 0 : keys_.front().step; }

@@ -268,7 +268,7 @@ void loadSegment(Session& s) {
         s.pending.pop_front();
     }
     const std::uint64_t end = s.pending.empty() ? s.recordingEnd : s.pending.front().step;
-    s.history.load(std::move(inputs), std::max(end, s.world.stepCount()));
+    s.history.load(s.world, std::move(inputs), std::max(end, s.world.stepCount()));
 }
 
 } // namespace
