@@ -1,5 +1,6 @@
 // carom-cli against its contract (docs/cli.md), running the real program: CSV columns,
 // rows and digits, errors as one "error:" line with no partial file, bench, --save, --help.
+#include "carom/recording.h"
 #include "carom/scene.h"
 
 #include <cmath>
@@ -459,4 +460,52 @@ TEST_F(Cli, SoftResolutionOptionIsTakenAndChecked) {
     fs::remove(path("p.json"));
     expectRefused({"run", scene, "--soft-resolution", "fast"},
                   "--soft-resolution: unknown resolution 'fast' (known: sequential, parallel)");
+}
+
+// carom-cli replay (issue 10). A recording with no inputs is the scene run for its steps: its
+// CSV is run's, byte for byte; --until stops at a simulated time; a recording cut short is
+// replayed up to the damage with a warning; a broken header is refused with the line.
+TEST_F(Cli, ReplayOfARecordingWithoutInputsIsRun) {
+    const carom::World start = carom::buildWorld(carom::loadScene(kCollisions));
+    {
+        carom::RecordingWriter out(path("run.rec"));
+        out.write(0, carom::input::Replace{std::make_shared<carom::WorldState>(
+                         carom::captureState(start, "Rigid Body Collisions"))});
+        out.end(125);
+    }
+    ASSERT_EQ(cli({"replay", path("run.rec"), "--csv", path("r.csv"), "--every", "3", "--save",
+                   path("r.json")}),
+              0)
+        << err;
+    EXPECT_EQ(err, "");
+    ASSERT_EQ(cli({"run", kCollisions, "--steps", "125", "--every", "3", "--csv", path("c.csv"),
+                   "--save", path("c.json")}),
+              0)
+        << err;
+    EXPECT_EQ(readFile(path("r.csv")), readFile(path("c.csv")));
+    EXPECT_EQ(readFile(path("r.json")), readFile(path("c.json")));
+
+    // --until 1: the first step at or past 1 s, 60 steps of 1/60 s.
+    ASSERT_EQ(cli({"replay", path("run.rec"), "--until", "1", "--save", path("u.json")}), 0);
+    ASSERT_EQ(cli({"run", kCollisions, "--steps", "60", "--save", path("s60.json")}), 0);
+    EXPECT_EQ(readFile(path("u.json")), readFile(path("s60.json")));
+
+    // The end line lost: replayed to the last input, with a warning.
+    const std::string text = readFile(path("run.rec"));
+    std::ofstream(path("cut.rec")) << text.substr(0, text.rfind("{\"at\""));
+    ASSERT_EQ(cli({"replay", path("cut.rec")}), 0);
+    EXPECT_EQ(err.rfind("warning: ", 0), 0u) << err;
+    EXPECT_NE(err.find("no end line"), std::string::npos) << err;
+    // A line cut in the middle of the start, and not a recording at all: refused, with the line
+    // (and no output left: the scratch directory emptied first, the inputs kept beside it).
+    const fs::path half = dir.string() + "-half.rec", run = dir.string() + "-run.rec";
+    std::ofstream(half) << text.substr(0, 200);
+    fs::rename(path("run.rec"), run);
+    for (const std::string& f : files())
+        fs::remove(dir / f);
+    expectRefused({"replay", half.string(), "--save", path("h.json")}, "line 2: cut short");
+    expectRefused({"replay", kCollisions, "--save", path("h.json")}, "line 1:");
+    expectRefused({"replay", run.string(), "--csv", run.string()}, "is the recording");
+    fs::remove(half);
+    fs::remove(run);
 }

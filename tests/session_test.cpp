@@ -4,7 +4,11 @@
 #include "session.h"
 
 #include "carom/scene.h"
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 using app::Coefficient;
 using app::Session;
@@ -39,7 +43,7 @@ TEST(Session, MovingTheSliderSetsEveryBodyAndResetBringsBackTheScenesValues) {
     carom::WorldSettings w = s.world.settings();
     w.friction = 0.4;
     s.world.setSettings(w);
-    app::dropOwnCoefficients(s.world, Coefficient::Friction);
+    app::dropOwnCoefficients(s, Coefficient::Friction);
     ASSERT_TRUE(app::commonCoefficient(s.world, Coefficient::Friction));
     EXPECT_EQ(*app::commonCoefficient(s.world, Coefficient::Friction), 0.4);
     EXPECT_EQ(frictionOf(s, "box-sticks"), 0.4);
@@ -82,4 +86,53 @@ TEST(Session, InspectorEditsAreDroppedByResetUnlessAppliedToTheScene) {
     EXPECT_DOUBLE_EQ(s.world.body(id).angle(), 0.5);
     EXPECT_EQ(frictionOf(s, "box-slides"), 0.9);
     EXPECT_DOUBLE_EQ(s.world.body(id).mass, 3);
+}
+
+// issue 10: inputs go through apply() into the history and the recording; a seek back and an
+// input there take another path (the later history dropped, the world written to the recording);
+// carom-cli replay of the recording ends where the session ended, bit for bit.
+TEST(Session, InputsInThePastTakeAnotherPathThatReplays) {
+    const std::string dir = testing::TempDir() + "carom-session-" + std::to_string(::getpid());
+    const std::string rec = dir + ".rec", replayed = dir + "-a.json", saved = dir + "-b.json";
+    Session s;
+    s.recorder = std::make_shared<carom::RecordingWriter>(rec);
+    app::replaceScene(s, carom::loadScene(std::string(CAROM_ASSET_DIR) +
+                                          "/scenes/rigid-body-collisions.json"),
+                      "");
+    using namespace carom::input;
+    for (int i = 0; i < 100; ++i) {
+        if (i == 10) app::apply(s, Thrust{s.thrusters[0].ids[app::Up], true});
+        if (i == 40) app::apply(s, Thrust{s.thrusters[0].ids[app::Up], false});
+        app::stepSession(s);
+    }
+    const std::uint64_t end = s.world.stepCount();
+    EXPECT_EQ(s.history.last(), end);
+    // Back to step 30 and forward along the history: the same state as before.
+    const std::string at100 = carom::serializeScene(carom::captureScene(s.world, "x"));
+    app::seek(s, 30);
+    EXPECT_TRUE(s.world.thrusters()[s.thrusters[0].ids[app::Up]].firing); // fired at 10..40
+    while (s.world.stepCount() < end)
+        app::stepSession(s);
+    EXPECT_EQ(carom::serializeScene(carom::captureScene(s.world, "x")), at100);
+    // Back to 25, and the elasticity changed there: the history after 25 goes.
+    app::seek(s, 25);
+    carom::WorldSettings w = s.world.settings();
+    w.restitution = 0.5;
+    app::apply(s, Settings{w});
+    EXPECT_EQ(s.history.last(), 25u);
+    for (int i = 0; i < 50; ++i)
+        app::stepSession(s);
+    app::finishRecording(s);
+    carom::saveScene(carom::captureScene(s.world, s.scene.name), saved);
+    const std::string cmd = std::string(CAROM_CLI) + " replay " + rec + " --save " + replayed +
+                            " >/dev/null 2>&1";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    auto read = [](const std::string& p) {
+        std::ifstream in(p);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    EXPECT_EQ(read(replayed), read(saved));
+    EXPECT_EQ(carom::loadScene(replayed).settings.restitution, 0.5);
+    for (const std::string& p : {rec, replayed, saved})
+        std::remove(p.c_str());
 }

@@ -199,6 +199,19 @@ bool saveOnExit(AppState& a, const std::string& path) {
     }
 }
 
+// Shows the world at step n of its history, the graphs with it: the states re-simulated on the
+// way are sampled as frames would have (a seek forward fills them in), then the samples after
+// the moment reached are dropped (a seek back).
+void seekTo(AppState& a, std::uint64_t n) {
+    Session& s = a.session;
+    seek(s, n, [&](const carom::World& w) {
+        if (w.time() > a.plots.lastTime)
+            updatePlots(a.plots, w, s.generation,
+                        Sample{w.time(), carom::measure(w), a.prefs.view.peOffset});
+    });
+    rewindPlots(a.plots, s.world.time());
+}
+
 void smooth(double& avg, double sample) {
     avg = avg == 0 ? sample : 0.9 * avg + 0.1 * sample;
 }
@@ -213,7 +226,7 @@ struct Advance {
 Advance advance(Session& s, double dt) {
     const Uint64 t0 = SDL_GetPerformanceCounter();
     Advance r;
-    r.steps = s.stepper.advance(s.world, dt);
+    r.steps = s.stepper.advance(s.world, dt, [&] { stepSession(s); });
     r.ms = 1000.0 * double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency());
     return r;
 }
@@ -223,9 +236,11 @@ void noteAdvance(AppState& a, const Advance& r, double dt) {
     if (!s.stepper.paused) s.realTime += dt;
     a.stats.stepsLastFrame = r.steps;
     if (r.steps > 0 && guardFinite(s)) s.halted.clear();
+    followRecording(s); // --replay: the recording's next world, once this one has played out
     noteCollisions(a.stats.collisions, s);
     smooth(a.stats.stepMs, r.ms);
     if (r.steps > 0) smooth(a.stats.msPerStep, r.ms / r.steps);
+    s.history.stepSeconds = a.stats.msPerStep / 1000; // keyframes a quick replay apart
 }
 
 // The first half of a frame, on the world as the last advance left it: events, the UI, and the
@@ -285,6 +300,12 @@ void buildFrame(AppState& a, bool& quit) {
     UiContext ui{s, view, a.panels, a.plots, cmd, a.stats};
     ui.camera = &a.camera;
     drawPanels(ui);
+    if (cmd.stepsBack > 0) {
+        const std::uint64_t n = s.world.stepCount();
+        const std::uint64_t back = std::uint64_t(cmd.stepsBack);
+        cmd.seekTo = n > s.history.first() + back ? n - back : s.history.first();
+    }
+    if (cmd.seekTo) seekTo(a, *cmd.seekTo);
     if (cmd.reset) reset(s);
     if (cmd.fitView || cmd.reset) fitCamera(a, display);
     if (cmd.quit) quit = true;
@@ -315,9 +336,17 @@ double median(std::vector<double> x) {
     return x[x.size() / 2];
 }
 
-// --report: what the run measured, as the command-line contract's last three lines.
+// --report: what the run measured, as the command-line contract's last three lines; before
+// them the history's memory (keyframes and inputs) per simulated second.
 void printReport(const std::vector<double>& frameMs, const std::vector<double>& stepMs,
-                 double simulated, double real) {
+                 double simulated, double real, const Session& s) {
+    if (s.historyOn) {
+        const double span =
+            double(s.history.last() - s.history.first()) * s.world.settings().timeStep;
+        std::printf("history: %zu keyframes, %zu bytes over %.2f s\n", s.history.keyframes(),
+                    s.history.bytes(), span);
+        std::printf("history_bytes_per_s: %.0f\n", span > 0 ? s.history.bytes() / span : 0.0);
+    }
     std::printf("frames: %zu\n", frameMs.size());
     std::printf("frame_ms: %.3f\n", median(frameMs));
     std::printf("step_ms: %.3f\n", median(stepMs));
@@ -343,14 +372,21 @@ int runApp(const AppOptions& opt) {
     a.panels.assetDir = findAssetDir();
     a.panels.presets = listPresets(a.panels.assetDir);
     a.panels.blocksBase = defaultBlocksBase();
+    a.session.historyOn = opt.history;
     try {
         for (const Preset& p : a.panels.presets)
             if (p.name == kDefaultPreset) a.panels.blocksBase = carom::loadScene(p.path);
-        replaceScene(a.session, opt.scene, resolvePath(opt.scenePath));
+        if (!opt.record.empty())
+            a.session.recorder = std::make_shared<carom::RecordingWriter>(opt.record);
+        if (opt.replay)
+            openRecording(a.session, *opt.replay, resolvePath(opt.replayPath));
+        else
+            replaceScene(a.session, opt.scene, resolvePath(opt.scenePath));
     } catch (const std::exception& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return 1;
     }
+    a.session.stepper.paused = opt.paused;
     a.panels.numObjects = std::clamp(countBlocks(a.session.scene), 1, 6);
     a.plots.time.names = a.prefs.timeVars;
     a.plots.time.window = a.prefs.timeWindow;
@@ -410,7 +446,13 @@ int runApp(const AppOptions& opt) {
 
     if (opt.report)
         printReport(frameMs, stepMs, a.session.world.time() - simStart,
-                    double(SDL_GetPerformanceCounter() - first) / freq);
+                    double(SDL_GetPerformanceCounter() - first) / freq, a.session);
+    try {
+        finishRecording(a.session);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "error: --record: %s\n", e.what());
+        status = 1;
+    }
     if (!opt.saveOnExit.empty() && !saveOnExit(a, opt.saveOnExit)) status = 1;
     a.prefs.timeVars = a.plots.time.names;
     a.prefs.timeWindow = a.plots.time.window;

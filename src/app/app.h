@@ -2,6 +2,7 @@
 // back ends, and the frame loop that drives the stepper with real elapsed time.
 #pragma once
 
+#include "carom/recording.h"
 #include "carom/scene.h"
 #include "input.h"
 #include <optional>
@@ -18,6 +19,11 @@ struct AppOptions {
     std::string saveOnExit;    // --save-on-exit
     int width = 0, height = 0; // --window; 0 = the remembered size
     std::optional<DragScript> drag; // --drag: a scripted press, move and release (input.h)
+    bool paused = false;            // --paused: open paused, at step 0
+    std::string record;             // --record RUN: write the session there as it goes
+    std::optional<carom::Recording> replay; // --replay RUN: loaded and checked by main
+    std::string replayPath;
+    bool history = true; // --no-history: no timeline, no stepping back (to measure its cost)
 };
 
 // Runs until the window is closed, SIGTERM (SDL turns it into SDL_QUIT), Ctrl+Q or the end of a

@@ -69,8 +69,8 @@ void attachSpring(DragState& d, Session& s) {
         s.world.setMouseSpringOnParticle(d.body, *d.particle, d.cursor - d.grabOffset,
                                          grabDampingRatio(s.world.settings()));
     else
-        s.world.setMouseSpring(d.body, d.grabLocal, d.cursor - d.grabOffset,
-                               grabDampingRatio(s.world.settings()));
+        apply(s, carom::input::SpringOn{d.body, d.grabLocal, d.cursor - d.grabOffset,
+                                        grabDampingRatio(s.world.settings())});
     d.springAttached = true;
 }
 
@@ -86,7 +86,8 @@ void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& c
         break;
     case Mode::Spring:
         if (d.moved) attachSpring(d, s);
-        s.world.moveMouseSpring(p - d.grabOffset);
+        if (d.springAttached && s.world.mouseSpring())
+            apply(s, carom::input::SpringTarget{p - d.grabOffset});
         break;
     case Mode::Move: {
         if (d.particle) { // a soft body's particle follows the cursor alone
@@ -95,7 +96,8 @@ void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& c
         }
         // Keep the grabbed body point where it was from the cursor: c = p − offset − R(θ) r_local.
         const carom::Body& b = s.world.body(d.body);
-        s.world.setPosition(d.body, p - d.grabOffset - b.xf().q.apply(d.grabLocal), b.angle());
+        apply(s, carom::input::Pose{d.body, p - d.grabOffset - b.xf().q.apply(d.grabLocal),
+                                    b.angle()});
         break;
     }
     case Mode::Rotate: {
@@ -104,7 +106,7 @@ void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& c
         const carom::Vec2 r = p - b.xf().p;
         if (glm::length(r) < 1e-9) break;
         const double angle = d.startAngle + std::atan2(r.y, r.x) - d.startCursorAngle;
-        s.world.setPosition(d.body, b.xf().p, angle);
+        apply(s, carom::input::Pose{d.body, b.xf().p, angle});
         break;
     }
     case Mode::None:
@@ -115,7 +117,8 @@ void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& c
 void release(InputState& in, const SDL_MouseButtonEvent& e, Session& s) {
     DragState& d = in.drag;
     if (d.mode == Mode::None || e.button != d.button) return;
-    if (d.mode == Mode::Spring && d.springAttached) s.world.clearMouseSpring();
+    if (d.mode == Mode::Spring && d.springAttached && s.world.mouseSpring())
+        apply(s, carom::input::SpringOff{});
     // A click (no drag) on a body opens it in the inspector; on empty space it closes it.
     if (!d.moved && d.button == SDL_BUTTON_LEFT) {
         s.selected.reset();
@@ -141,6 +144,21 @@ void key(InputState& in, const SDL_KeyboardEvent& e, Session& s, ViewOptions& vi
         s.stepper.paused = true;
         s.stepper.requestSingleStep();
         break;
+    case SDLK_COMMA: // one step back along the history (the app seeks: its plots follow)
+        s.stepper.paused = true;
+        ++in.commands.stepsBack;
+        break;
+    case SDLK_LEFTBRACKET: // elasticity down or up by 0.1, as the slider would set it
+    case SDLK_RIGHTBRACKET: {
+        const double step = e.keysym.sym == SDLK_LEFTBRACKET ? -0.1 : 0.1;
+        carom::WorldSettings w = s.world.settings();
+        const double now =
+            commonCoefficient(s.world, Coefficient::Restitution).value_or(w.restitution);
+        w.restitution = std::clamp(std::round((now + step) * 10) / 10, 0.0, 1.0);
+        apply(s, carom::input::Settings{w});
+        dropOwnCoefficients(s, Coefficient::Restitution);
+        break;
+    }
     case SDLK_HOME:
         in.commands.fitView = true;
         break;
@@ -192,9 +210,12 @@ void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, Vi
             cam.zoomAbout({float(x), float(y)}, std::pow(1.15, e.wheel.y));
         break;
     }
-    case SDL_KEYDOWN:
-        if (!io.WantCaptureKeyboard && !e.key.repeat) key(in, e.key, s, view);
+    case SDL_KEYDOWN: {
+        // Held, the step keys repeat (SDL's key repeat); the others act once a press.
+        const bool repeats = e.key.keysym.sym == SDLK_PERIOD || e.key.keysym.sym == SDLK_COMMA;
+        if (!io.WantCaptureKeyboard && (!e.key.repeat || repeats)) key(in, e.key, s, view);
         break;
+    }
     default:
         break;
     }
@@ -333,8 +354,16 @@ void updateThrusters(Session& s, bool keyboardFree) {
         fire[TopRight] = q.right;
         fire[BottomLeft] = (q.left && !shift) || (q.right && shift);
         fire[BottomRight] = (q.right && !shift) || (q.left && shift);
-        for (int slot = 0; slot < SlotCount; ++slot)
-            s.world.setThrusterFiring(t.ids[slot], fire[slot]);
+        // Along the history the recorded thrusters fire; the keys take over when they change.
+        // At its end the keys rule: a thruster that differs from them is set.
+        const bool along = s.historyOn && !s.history.atEnd(s.world);
+        for (int slot = 0; slot < SlotCount; ++slot) {
+            const bool changed = fire[slot] != s.thrustKeys[i][slot];
+            s.thrustKeys[i][slot] = fire[slot];
+            if ((along && !changed) || s.world.thrusters()[t.ids[slot]].firing == fire[slot])
+                continue;
+            apply(s, carom::input::Thrust{t.ids[slot], fire[slot]});
+        }
     }
 }
 

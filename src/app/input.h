@@ -46,6 +46,8 @@ struct Commands {
     bool quit = false;
     bool reset = false;
     bool fitView = false;
+    int stepsBack = 0;                  // `,` pressed this many times
+    std::optional<std::uint64_t> seekTo; // the timeline's handle moved there (a step)
 };
 
 struct InputState {

@@ -29,19 +29,22 @@ template <class Set> void field(UiContext& ui, const char* label, double value, 
     }
 }
 
+// Each value goes to the world through the session's door (apply), which logs it.
 void edit(UiContext& ui, carom::BodyId id) {
-    carom::World& w = ui.session.world;
-    const carom::Body& b = w.body(id);
-    field(ui, "mass (kg)", b.mass, [&](double v) { w.setMass(id, v); });
-    field(ui, "restitution", w.restitutionOf(b), [&](double v) { w.setRestitution(id, v); });
-    field(ui, "friction", w.frictionOf(b), [&](double v) { w.setFriction(id, v); });
+    Session& s = ui.session;
+    const carom::World& w = s.world;
+    const carom::Body b = w.body(id); // a copy: a seek inside apply may replace the world
+    using namespace carom::input;
+    field(ui, "mass (kg)", b.mass, [&](double v) { apply(s, Mass{id, v}); });
+    field(ui, "restitution", w.restitutionOf(b), [&](double v) { apply(s, Restitution{id, v}); });
+    field(ui, "friction", w.frictionOf(b), [&](double v) { apply(s, Friction{id, v}); });
     const carom::Vec2 p = b.xf().p;
-    field(ui, "x (m)", p.x, [&](double v) { w.setPosition(id, {v, p.y}, b.angle()); });
-    field(ui, "y (m)", p.y, [&](double v) { w.setPosition(id, {p.x, v}, b.angle()); });
-    field(ui, "angle (rad)", b.angle(), [&](double v) { w.setPosition(id, p, v); });
-    field(ui, "vx (m/s)", b.v.x, [&](double v) { w.setVelocity(id, {v, b.v.y}, b.w); });
-    field(ui, "vy (m/s)", b.v.y, [&](double v) { w.setVelocity(id, {b.v.x, v}, b.w); });
-    field(ui, "omega (rad/s)", b.w, [&](double v) { w.setVelocity(id, b.v, v); });
+    field(ui, "x (m)", p.x, [&](double v) { apply(s, Pose{id, {v, p.y}, b.angle()}); });
+    field(ui, "y (m)", p.y, [&](double v) { apply(s, Pose{id, {p.x, v}, b.angle()}); });
+    field(ui, "angle (rad)", b.angle(), [&](double v) { apply(s, Pose{id, p, v}); });
+    field(ui, "vx (m/s)", b.v.x, [&](double v) { apply(s, Velocity{id, {v, b.v.y}, b.w}); });
+    field(ui, "vy (m/s)", b.v.y, [&](double v) { apply(s, Velocity{id, {b.v.x, v}, b.w}); });
+    field(ui, "omega (rad/s)", b.w, [&](double v) { apply(s, Velocity{id, b.v, v}); });
 }
 
 const char* shapeName(const carom::Shape& s) {

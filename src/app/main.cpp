@@ -1,6 +1,7 @@
 // carom: the desktop sandbox. Arguments as in docs/cli.md:
 //   carom [SCENE.json] [--screenshot OUT.png --frames N] [--frames N --report]
 //         [--save-on-exit OUT.json] [--window WxH] [--drag X0,Y0,X1,Y1,SECONDS]
+//         [--paused] [--record RUN] [--replay RUN] [--no-history]
 #include "app.h"
 #include "scenes.h"
 
@@ -16,6 +17,7 @@ namespace {
 const char* kUsage =
     "usage: carom [SCENE.json] [--screenshot OUT.png --frames N] [--frames N --report]\n"
     "             [--save-on-exit OUT.json] [--window WxH] [--drag X0,Y0,X1,Y1,SECONDS]\n"
+    "             [--paused] [--record RUN] [--replay RUN] [--no-history]\n"
     "  SCENE.json          the scene to open (default: assets/scenes/rigid-body-collisions.json)\n"
     "  --screenshot FILE   render N frames (the simulation running), save the window as PNG, quit\n"
     "  --frames N          frames before the screenshot or the report (default 60)\n"
@@ -30,7 +32,12 @@ const char* kUsage =
     "                      scripted mouse (for tests): on the third frame press the left button\n"
     "                      at window pixel (X0,Y0), move to (X1,Y1) over ten frames, hold there\n"
     "                      SECONDS of simulated time, release; --report then runs until the\n"
-    "                      release has been read, and at least N frames\n";
+    "                      release has been read, and at least N frames\n"
+    "  --paused            open paused, at step 0\n"
+    "  --record RUN        write the session into RUN as it goes: the world at the start and\n"
+    "                      every input that changed it, at its step (docs/recording-format.md)\n"
+    "  --replay RUN        open a recording, to play along its timeline (no SCENE.json then)\n"
+    "  --no-history        keep no history: no timeline, no stepping back with ','\n";
 
 int fail(const std::string& message) {
     std::fprintf(stderr, "error: %s\n", message.c_str());
@@ -94,6 +101,16 @@ int main(int argc, char** argv) {
                             "(pixels >= 0, seconds >= 0), got '" +
                             v + "'");
             opt.drag = d;
+        } else if (a == "--paused") {
+            opt.paused = true;
+        } else if (a == "--no-history") {
+            opt.history = false;
+        } else if (a == "--record") {
+            if (!value(opt.record) || opt.record.empty())
+                return fail("--record: needs a file name");
+        } else if (a == "--replay") {
+            if (!value(opt.replayPath) || opt.replayPath.empty())
+                return fail("--replay: needs a recording's file name");
         } else if (!a.empty() && a[0] == '-') {
             return fail("unknown option '" + a + "' (try --help)");
         } else if (!opt.scenePath.empty()) {
@@ -105,8 +122,15 @@ int main(int argc, char** argv) {
     if (framesGiven && opt.screenshot.empty() && !opt.report)
         return fail("--frames: needs --screenshot or --report");
     // Output files are written at the end: check now that their folders exist.
+    if (!opt.replayPath.empty() && !opt.scenePath.empty())
+        return fail("--replay: the recording holds its scene; give no scene file with it");
+    if (!opt.replayPath.empty() && !opt.history)
+        return fail("--replay: needs the history (not with --no-history)");
+    if (!opt.record.empty() && (opt.record == opt.replayPath || opt.record == opt.scenePath))
+        return fail("--record: '" + opt.record + "' is an input; record into another file");
     for (const auto& [flag, path] :
-         {std::pair{"--screenshot", opt.screenshot}, std::pair{"--save-on-exit", opt.saveOnExit}}) {
+         {std::pair{"--screenshot", opt.screenshot}, std::pair{"--save-on-exit", opt.saveOnExit},
+          std::pair{"--record", opt.record}}) {
         if (path.empty()) continue;
         const std::filesystem::path dir = std::filesystem::path(path).parent_path();
         std::error_code ec;
@@ -115,6 +139,16 @@ int main(int argc, char** argv) {
     }
 
     try {
+        if (!opt.replayPath.empty()) {
+            opt.replay = carom::loadRecording(opt.replayPath);
+            if (!opt.replay->damage.empty())
+                std::fprintf(stderr, "warning: %s; replayed up to there\n",
+                             opt.replay->damage.c_str());
+            else if (!opt.replay->end)
+                std::fprintf(stderr, "warning: %s: no end line (the app did not quit "
+                             "normally); replayed to its last input\n", opt.replayPath.c_str());
+            return app::runApp(opt);
+        }
         if (opt.scenePath.empty()) {
             // The default scene; if the presets are missing the built-in one of three blocks.
             for (const app::Preset& p : app::listPresets(app::findAssetDir()))

@@ -22,7 +22,7 @@ namespace {
 // reported and the old settings stay. Returns whether the world took them.
 bool applySettings(UiContext& ui, const carom::WorldSettings& s) {
     try {
-        ui.session.world.setSettings(s);
+        apply(ui.session, carom::input::Settings{s});
         ui.panels.paramError.clear();
         return true;
     } catch (const std::invalid_argument& e) {
@@ -179,7 +179,7 @@ void coefficientSlider(UiContext& ui, const char* name, const char* label, Coeff
         common ? "Every body uses this value."
                : "The bodies have values of their own (mixed). Moving the slider gives every "
                  "body the new value; Reset brings back the scene's.");
-    if (changed && applySettings(ui, w)) dropOwnCoefficients(s.world, which);
+    if (changed && applySettings(ui, w)) dropOwnCoefficients(s, which);
 }
 
 // ---- the sections ----
@@ -322,7 +322,7 @@ void block1Mass(UiContext& ui) {
     tooltip(has ? "The mass of block1 (its inertia follows); Reset keeps it."
                 : "This scene has no body named block1.");
     if (has && changed && m > 0) {
-        s.world.setMass(*id, m);
+        apply(s, carom::input::Mass{*id, m});
         for (carom::BodyDef& d : s.scene.bodies) // Reset keeps it
             if (d.name == "block1") {
                 d.mass = m;
@@ -609,7 +609,10 @@ void helpWindow(UiContext& ui, const Rect& view) {
     static const char* rows[][2] = {
         {"Space", "play / pause"},
         {"R", "reset to the scene's start"},
-        {". (period)", "single step (pauses)"},
+        {". (period)", "one step forward (pauses; held, repeats)"},
+        {", (comma)", "one step back (pauses; held, repeats)"},
+        {"the timeline", "click or drag: see any moment again (paused)"},
+        {"[ and ]", "elasticity down / up by 0.1"},
         {"Home", "fit the view to the scene"},
         {"Tab", "hide / show all panels"},
         {"H or F1", "this help"},
@@ -646,6 +649,9 @@ void helpWindow(UiContext& ui, const Rect& view) {
 void noteCollisions(CollisionReadout& r, const Session& s) {
     const carom::Diagnostics& d = s.world.diagnostics();
     if (r.generation != s.generation) r = CollisionReadout{s.generation};
+    // Gone back in its history: the readout starts again from there.
+    if (d.totalCollisions < r.total || s.world.time() < r.lastTime)
+        r = CollisionReadout{s.generation, d.totalCollisions, d.totalCollisionEnergy};
     if (d.totalCollisions > r.total) {
         r.lastCount = int(d.totalCollisions - r.total);
         r.lastEnergy = d.totalCollisionEnergy - r.totalEnergy;
@@ -783,6 +789,41 @@ void noteOverlay(PanelState& panels) {
     panels.overlays.push_back(Rect{at, {at.x + size.x, at.y + size.y}});
 }
 
+// The timeline: a strip at the bottom of the view, above the clock and left of the stats, over
+// the span the history holds. Its handle is the world's moment; dragged, the world (and the
+// graphs, the energy bar, the trails, the clock) shows that moment, paused there.
+void timelineStrip(UiContext& ui, const Rect& view) {
+    Session& s = ui.session;
+    if (!s.historyOn || s.history.empty()) return;
+    const float stats = ui.view.showStats && !narrowView(view)
+                            ? ImGui::CalcTextSize("60 fps  frame 16.7 ms  step 0.0123 ms x2").x + 40
+                            : 0;
+    const float width = std::max(200.0f, view.size().x - stats - 30);
+    const float below = ui.view.showClock ? clockLine() : 10;
+    ImGui::SetNextWindowPos({view.min.x + 10, view.max.y - below}, ImGuiCond_Always, {0, 1});
+    ImGui::SetNextWindowSize({width, 0});
+    ImGui::SetNextWindowBgAlpha(0.55f);
+    ImGui::Begin("Timeline", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+    noteOverlay(ui.panels);
+    const double h = s.world.settings().timeStep;
+    const std::uint64_t first = s.history.first(), last = s.history.last();
+    std::uint64_t now = std::clamp(s.world.stepCount(), first, last);
+    char text[96]; // the slider's text: no '%' in it
+    std::snprintf(text, sizeof text, "%.2f s  (step %llu of %llu)", double(now - first) * h,
+                  static_cast<unsigned long long>(now - first),
+                  static_cast<unsigned long long>(last - first));
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::SliderScalar("##timeline", ImGuiDataType_U64, &now, &first, &last, text) &&
+        now != s.world.stepCount())
+        ui.commands.seekTo = now;
+    tooltip("The recorded history: drag to see any moment again (paused there). Play follows the "
+            "recording; a change made in the past drops what came after it. ',' and '.' step "
+            "back and forward.");
+    ImGui::End();
+}
+
 void drawPanels(UiContext& ui) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const Rect view = simViewRect(ui.view, display);
@@ -799,6 +840,7 @@ void drawPanels(UiContext& ui) {
         if (layout.left > 0) controlsWindow(ui, display, layout);
         if (layout.right > 0) graphsWindow(ui, display, layout);
         if (ui.view.showStats) statsWindow(ui, view);
+        timelineStrip(ui, view);
         if (ui.session.selected) inspectorWindow(ui, view);
         if (ui.session.selectedSoft) softInspectorWindow(ui, view);
     }

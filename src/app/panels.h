@@ -20,7 +20,8 @@ namespace app {
 // The collisions of the last frame that had any, from the world's running totals (a frame may
 // take several steps).
 struct CollisionReadout {
-    std::uint64_t generation = 0; // the session's: a rebuilt world counts from zero again
+    std::uint64_t generation = 0; // the session's: a rebuilt world counts from zero again, and
+                                  // one gone back in its history from where it is
     std::uint64_t total = 0;      // world.diagnostics().totalCollisions when last seen
     double totalEnergy = 0;       // world.diagnostics().totalCollisionEnergy when last seen
     int lastCount = 0;            // collisions in the last frame that had any

@@ -27,6 +27,7 @@ void clearTimeGraph(TimeGraph& g) {
 void clearXYGraph(XYGraph& g) {
     g.xs.clear();
     g.ys.clear();
+    g.ts.clear();
     g.shownX = g.shownY = Range{};
 }
 
@@ -61,6 +62,24 @@ void fitXYGraph(XYGraph& g) {
     niceRange(y.lo, y.hi);
     g.shownX = x;
     g.shownY = y;
+}
+
+void rewindPlots(PlotState& p, double t) {
+    if (p.lastTime <= t) return;
+    TimeGraph& g = p.time;
+    const std::size_t n = std::size_t(std::upper_bound(g.t.begin(), g.t.end(), t) - g.t.begin());
+    g.t.resize(n);
+    for (auto& y : g.y)
+        y.resize(n);
+    g.start = std::min(g.start, n);
+    XYGraph& xy = p.xy;
+    const std::size_t m =
+        std::size_t(std::upper_bound(xy.ts.begin(), xy.ts.end(), t) - xy.ts.begin());
+    xy.xs.resize(m);
+    xy.ys.resize(m);
+    xy.ts.resize(m);
+    // The next sample at t replaces the last one, as while paused.
+    p.lastTime = n > 0 ? g.t.back() : -1;
 }
 
 void updatePlots(PlotState& p, const carom::World& world, std::uint64_t generation,
@@ -100,9 +119,11 @@ void updatePlots(PlotState& p, const carom::World& world, std::uint64_t generati
         if (xy.xs.size() >= xy.maxPoints) { // keep the newer half
             xy.xs.erase(xy.xs.begin(), xy.xs.begin() + xy.maxPoints / 2);
             xy.ys.erase(xy.ys.begin(), xy.ys.begin() + xy.maxPoints / 2);
+            xy.ts.erase(xy.ts.begin(), xy.ts.begin() + xy.maxPoints / 2);
         }
         xy.xs.push_back(evaluate(xy.x, world, s));
         xy.ys.push_back(evaluate(xy.y, world, s));
+        xy.ts.push_back(s.time);
     }
 }
 

@@ -29,6 +29,7 @@ struct XYGraph {
     bool paused = false;
     std::size_t maxPoints = 100000; // as myPhysicsLab's graph
     std::vector<double> xs, ys;
+    std::vector<double> ts; // each point's simulated time (for rewindPlots)
     bool follow = true;       // the range follows the recent points; off after "fit"
     bool equalScales = false; // a unit as long across as up: trajectories undistorted
     std::size_t recent = 600; // the points the range follows (about 10 s at 60 frames a second)
@@ -55,6 +56,8 @@ struct PlotState {
 void updatePlots(PlotState& p, const carom::World& world, std::uint64_t generation,
                  const Sample& s);
 void clearTimeGraph(TimeGraph& g);
+// The world went back to simulated time t (the timeline): the samples after it are dropped.
+void rewindPlots(PlotState& p, double t);
 void clearXYGraph(XYGraph& g);
 
 // ImGui content (inside a window the caller opened).

@@ -163,9 +163,11 @@ void drawSoftBodies(ImDrawList* dl, const Session& s, const Camera& cam, std::si
 
 void updateTrails(Trails& t, const Session& s, int length) {
     const auto& bodies = s.world.bodies();
-    if (t.generation != s.generation || t.points.size() != bodies.size() ||
+    // A rebuild, or a jump to another moment (the timeline): the trails begin again.
+    if (t.generation != s.generation || t.jumps != s.jumps || t.points.size() != bodies.size() ||
         (!t.points.empty() && t.points[0].size() != std::size_t(length))) {
         t.generation = s.generation;
+        t.jumps = s.jumps;
         t.points.assign(bodies.size(), std::vector<Vec2>(std::size_t(length)));
         t.head = t.count = 0;
         t.lastTime = -1;

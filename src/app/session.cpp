@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 namespace app {
 namespace {
@@ -51,7 +52,17 @@ void addThrusters(Session& s) {
     }
 }
 
-// Takes a freshly built world: thrusters, a clean stepper, the energy reference.
+// The recording gets the world as it is now: the start, a rebuild, a path taken anew. `at`: the
+// step the world it replaces had reached.
+void recordWorld(Session& s, std::uint64_t at) {
+    if (s.recorder)
+        s.recorder->write(at,
+                          carom::input::Replace{std::make_shared<carom::WorldState>(
+                              carom::captureState(s.world, s.scene.name))});
+}
+
+// Takes a freshly built world: thrusters, a clean stepper, the energy reference, a new history.
+// The caller records it (recordWorld) once it is complete.
 void adopt(Session& s, carom::World world) {
     s.world = std::move(world);
     addThrusters(s);
@@ -65,6 +76,7 @@ void adopt(Session& s, carom::World world) {
     s.lastGood = s.world;
     s.halted.clear();
     s.inspectorEdits.clear();
+    if (s.historyOn) s.history.start(s.world);
 }
 
 } // namespace
@@ -72,14 +84,18 @@ void adopt(Session& s, carom::World world) {
 void rebuild(Session& s, bool keepSettings) {
     carom::World world = carom::buildWorld(s.scene);
     if (keepSettings) world.setSettings(s.world.settings());
+    const std::uint64_t at = s.world.stepCount();
     adopt(s, std::move(world));
+    recordWorld(s, at);
 }
 
 void replaceScene(Session& s, carom::Scene scene, std::string path) {
     carom::World world = carom::buildWorld(scene); // throws before anything changes
     s.scene = std::move(scene);
     s.path = std::move(path);
+    const std::uint64_t at = s.world.stepCount();
     adopt(s, std::move(world));
+    recordWorld(s, at);
     s.resetNote.clear();
 }
 
@@ -116,12 +132,13 @@ std::optional<double> commonCoefficient(const carom::World& world, Coefficient c
     return common ? common : std::optional<double>(global);
 }
 
-void dropOwnCoefficients(carom::World& world, Coefficient c) {
-    for (carom::BodyId i = 0; i < world.bodies().size(); ++i) {
-        if (c == Coefficient::Restitution)
-            world.setRestitution(i, std::nullopt);
-        else
-            world.setFriction(i, std::nullopt);
+void dropOwnCoefficients(Session& s, Coefficient c) {
+    for (carom::BodyId i = 0; i < s.world.bodies().size(); ++i) {
+        const carom::Body& b = s.world.body(i);
+        if (c == Coefficient::Restitution && b.restitution)
+            apply(s, carom::input::Restitution{i, std::nullopt});
+        else if (c == Coefficient::Friction && b.friction)
+            apply(s, carom::input::Friction{i, std::nullopt});
     }
 }
 
@@ -175,7 +192,123 @@ bool guardFinite(Session& s) {
     s.world = s.lastGood;
     s.stepper.paused = true;
     s.halted = why;
+    ++s.jumps;
+    divert(s);
     return false;
+}
+
+void divert(Session& s) {
+    if (s.historyOn) {
+        if (s.history.atEnd(s.world) && s.world.stepCount() == s.history.last()) return;
+        s.history.truncate(s.world);
+    }
+    s.pending.clear(); // a replay's later worlds belonged to the path left
+    // A set-back can leave an older good state on the path left: this one is good and on the new.
+    if (s.lastGood.stepCount() > s.world.stepCount()) s.lastGood = s.world;
+    recordWorld(s, s.world.stepCount());
+}
+
+void apply(Session& s, const carom::Input& input) {
+    if (s.historyOn && !s.history.atEnd(s.world)) divert(s);
+    carom::applyInput(s.world, input);
+    if (s.historyOn) s.history.log(s.world, input);
+    if (s.recorder) s.recorder->write(s.world.stepCount(), input);
+}
+
+void stepSession(Session& s) {
+    if (s.historyOn && !s.history.atEnd(s.world)) {
+        s.history.stepAlong(s.world);
+        return;
+    }
+    s.world.step();
+    if (s.historyOn) s.history.stepped(s.world);
+}
+
+void seek(Session& s, std::uint64_t n, const std::function<void(const carom::World&)>& eachStep) {
+    if (!s.historyOn || s.history.empty()) return;
+    s.history.seek(s.world, n, eachStep);
+    s.stepper.paused = true;
+    s.stepper.jumped();
+    ++s.jumps;
+}
+
+namespace {
+
+// Adopts a recorded world: the scene's bodies with the thrusters this app makes, which must be
+// the recorded ones, then the recorded firing, spring and clock.
+void adoptState(Session& s, const carom::WorldState& state) {
+    carom::World world = carom::buildWorld(state.scene);
+    s.scene = state.scene;
+    const std::uint64_t at = s.world.stepCount();
+    adopt(s, std::move(world));
+    const auto& made = s.world.thrusters();
+    bool same = made.size() == state.thrusters.size();
+    for (std::size_t i = 0; same && i < made.size(); ++i)
+        same = made[i].body == state.thrusters[i].body &&
+               made[i].localPoint == state.thrusters[i].localPoint &&
+               made[i].direction == state.thrusters[i].direction;
+    if (!same)
+        throw std::invalid_argument("the recording's thrusters are not the ones this app makes");
+    for (std::size_t i = 0; i < made.size(); ++i)
+        s.world.setThrusterFiring(i, state.thrusters[i].firing);
+    if (const auto& sp = state.spring)
+        s.world.setMouseSpring(sp->body, sp->localAnchor, sp->target, sp->dampingRatio);
+    s.world.setClock(state.time, state.steps);
+    s.lastGood = s.world;
+    if (s.historyOn) s.history.start(s.world);
+    recordWorld(s, at);
+}
+
+// The history of the world begun last: its inputs, up to the next world's (left in s.pending),
+// and its end: the next world's "at" (the step the app left this world at), or the recording's.
+void loadSegment(Session& s) {
+    std::vector<carom::RecordedInput> inputs;
+    while (!s.pending.empty() &&
+           !std::holds_alternative<carom::input::Replace>(s.pending.front().input)) {
+        inputs.push_back(std::move(s.pending.front()));
+        s.pending.pop_front();
+    }
+    const std::uint64_t end = s.pending.empty() ? s.recordingEnd : s.pending.front().step;
+    s.history.load(s.world, std::move(inputs), std::max(end, s.world.stepCount()));
+}
+
+} // namespace
+
+void openRecording(Session& s, const carom::Recording& rec, const std::string& path) {
+    s.pending.assign(rec.inputs.begin() + 1, rec.inputs.end());
+    s.recordingEnd = rec.end.value_or(rec.inputs.back().step);
+    adoptState(s, *std::get<carom::input::Replace>(rec.inputs.front().input).state);
+    s.path = path;
+    loadSegment(s);
+}
+
+bool followRecording(Session& s) {
+    if (!s.history.refused().empty()) { // the rest of the recording cannot be played
+        std::fprintf(stderr, "warning: %s: %s; replayed up to there\n", s.path.c_str(),
+                     s.history.refused().c_str());
+        s.history.clearRefused();
+        s.pending.clear();
+    }
+    if (s.pending.empty() || !s.historyOn || !s.history.atEnd(s.world)) return false;
+    const carom::RecordedInput next = std::move(s.pending.front());
+    s.pending.pop_front();
+    try {
+        adoptState(s, *std::get<carom::input::Replace>(next.input).state);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "warning: %s: line %zu: %s; replayed up to there\n",
+                     s.path.c_str(), next.line, e.what());
+        s.pending.clear();
+        return false;
+    }
+    loadSegment(s);
+    return true;
+}
+
+void finishRecording(Session& s) {
+    if (!s.recorder) return;
+    if (s.historyOn && s.world.stepCount() != s.history.last())
+        recordWorld(s, s.world.stepCount());
+    s.recorder->end(s.world.stepCount());
 }
 
 } // namespace app

@@ -2,11 +2,16 @@
 // turns real time into fixed steps, and the keyboard thrusters of block1 and block2.
 #pragma once
 
+#include "carom/recording.h"
 #include "carom/scene.h"
+#include "history.h"
 #include "stepper.h"
 #include "carom/world.h"
 #include <array>
 #include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -37,7 +42,44 @@ struct Session {
     std::string halted;    // why the simulation was stopped and set back; empty when running
     std::set<std::string> inspectorEdits; // bodies edited in the inspector, not applied to the scene
     std::string resetNote; // what the last Reset did not keep ("inspector edits dropped")
+
+    // The timeline: the world's history since the last rebuild (off: --no-history).
+    bool historyOn = true;
+    History history;
+    std::uint64_t jumps = 0; // bumps when the world jumps to another moment: trails restart
+    // --record: every input is written there as it comes.
+    std::shared_ptr<carom::RecordingWriter> recorder;
+    // --replay: the recording's later worlds (after a reset, a scene opened, a step back) with
+    // their inputs, each world begun when the history before it has played to its end.
+    std::deque<carom::RecordedInput> pending;
+    std::uint64_t recordingEnd = 0;
+    std::array<std::array<bool, SlotCount>, 2> thrustKeys{}; // what the keys asked last frame
 };
+
+// The one door for inputs that change the world (the mouse spring, thrusters, settings, the
+// inspector, bodies moved while paused): the input is applied through the world's checked setters
+// (std::invalid_argument when refused, nothing changed), then logged in the history and the
+// recording. At a moment before the history's end it first takes another path (divert).
+void apply(Session& s, const carom::Input& input);
+// The world left the history's path (an input in the past, a set-back): the later history goes
+// and the recording gets the world as it is now, to go on from.
+void divert(Session& s);
+// One step: along the history when the world is before its end, else a new step at the end.
+void stepSession(Session& s);
+// Shows the world at step n of the history (paused there; nothing is dropped until an input
+// comes). eachStep sees the states re-simulated on the way.
+void seek(Session& s, std::uint64_t n,
+          const std::function<void(const carom::World&)>& eachStep = {});
+// --replay: opens the recording's first world with its inputs as the history to play along.
+// Throws std::invalid_argument when its thrusters are not the ones this app makes.
+void openRecording(Session& s, const carom::Recording& recording, const std::string& path);
+// --replay: begins the recording's next world once the history before it has played to its end.
+// Returns whether it did. An input or a world the app refuses ends the replay there, with a
+// warning on stderr.
+bool followRecording(Session& s);
+// The recording's last lines when the app quits: the world as it is, if that is not the
+// history's end, and the end.
+void finishRecording(Session& s);
 
 // Makes the world from session.scene (throws carom::SceneError or std::invalid_argument).
 // keepSettings: carry the live world settings (gravity, elasticity, ...) over to the new world.
@@ -54,8 +96,8 @@ enum class Coefficient { Restitution, Friction };
 // world's slider then says "mixed".
 std::optional<double> commonCoefficient(const carom::World& world, Coefficient c);
 // The world's slider was moved: every body's own value is dropped in the world (not in the
-// scene, so that Reset brings the scene's values back).
-void dropOwnCoefficients(carom::World& world, Coefficient c);
+// scene, so that Reset brings the scene's values back), each through apply().
+void dropOwnCoefficients(Session& s, Coefficient c);
 
 // Whether the scene is made of numbered blocks (block1, block2, ... and walls or static bodies
 // only besides): the "objects" slider applies to it alone.

@@ -6,22 +6,28 @@
 
 namespace app {
 
-int Stepper::advance(carom::World& world, double realSeconds) {
+int Stepper::advance(carom::World& world, double realSeconds,
+                     const std::function<void()>& stepOnce) {
     const double h = world.settings().timeStep;
     int steps = 0;
-    if (singleStep_) {
-        singleStep_ = false;
+    auto step = [&] {
         keepPoses(world);
-        world.step();
-        return 1;
+        if (stepOnce)
+            stepOnce();
+        else
+            world.step();
+    };
+    if (singleSteps_ > 0) {
+        for (; singleSteps_ > 0; --singleSteps_, ++steps)
+            step();
+        return steps;
     }
     if (paused || !(realSeconds > 0)) return 0;
     accumulator_ += realSeconds * timeRate;
     const auto start = std::chrono::steady_clock::now();
     bool overBudget = false;
     while (accumulator_ >= h && steps < maxStepsPerFrame && !overBudget) {
-        keepPoses(world);
-        world.step();
+        step();
         accumulator_ -= h;
         ++steps;
         const std::chrono::duration<double> used = std::chrono::steady_clock::now() - start;

@@ -5,6 +5,7 @@
 
 #include "carom/world.h"
 #include <cmath>
+#include <functional>
 #include <vector>
 
 namespace app {
@@ -20,11 +21,19 @@ class Stepper {
     double budgetSeconds = INFINITY;
 
     // Advances the world by the real time elapsed since the last frame; returns the steps taken.
-    int advance(carom::World& world, double realSeconds);
-    void requestSingleStep() { singleStep_ = true; } // taken at the next advance(), even if paused
+    // Each step is stepOnce() (the session's: along its history or at its end), else world.step().
+    int advance(carom::World& world, double realSeconds,
+                const std::function<void()>& stepOnce = {});
+    // Taken at the next advance(), even if paused (as many as were asked for since the last).
+    void requestSingleStep() { ++singleSteps_; }
+    // The world jumped to another moment: no backlog, nothing to interpolate from.
+    void jumped() {
+        accumulator_ = 0;
+        previous_.clear();
+    }
     void reset() {
         accumulator_ = 0;
-        singleStep_ = false;
+        singleSteps_ = 0;
         previous_.clear();
     }
 
@@ -41,7 +50,7 @@ class Stepper {
         double angle;
     };
     double accumulator_ = 0;
-    bool singleStep_ = false;
+    int singleSteps_ = 0;
     std::vector<Pose> previous_; // every body's pose before the last step
     void keepPoses(const carom::World& world);
 };

@@ -1,6 +1,6 @@
 // carom-cli bench: wall-clock time per step, averaged over N steps after one untimed step (the
 // protocol of the Box2D v3 comparison: one thread, the first step not counted), and the memory
-// the world takes.
+// the world takes, and what a copy of it (a keyframe of the app's history) takes.
 #include "commands.h"
 
 #include <chrono>
@@ -31,6 +31,12 @@ int bench(const BenchOptions& o) {
     for (long long i = 0; i < o.steps; ++i)
         world.step();
     const std::chrono::duration<double, std::milli> elapsed = Clock::now() - start;
+    // A copy of the world, as the app keeps in its history (a keyframe): its heap and its time.
+    const double beforeCopy = heapBytes();
+    const Clock::time_point copyStart = Clock::now();
+    const carom::World keyframe = world;
+    const std::chrono::duration<double, std::milli> copying = Clock::now() - copyStart;
+    const double copyBytes = heapBytes() - beforeCopy + double(sizeof keyframe);
     const std::size_t bodies = world.bodies().size(), contacts = world.contacts().size();
     std::printf("scene: %s\n", scene.name.c_str());
     std::printf("bodies: %zu\n", bodies);
@@ -42,6 +48,8 @@ int bench(const BenchOptions& o) {
     std::printf("bytes_per_body: %.0f\n", (beforeSteps - beforeWorld) / double(bodies));
     if (contacts > 0)
         std::printf("bytes_per_contact: %.0f\n", (afterStep - beforeSteps) / double(contacts));
+    std::printf("keyframe_bytes: %.0f\n", copyBytes);
+    std::printf("keyframe_ms: %.3g\n", copying.count());
     std::printf("ms_per_step: %.6g\n", elapsed.count() / static_cast<double>(o.steps));
     return 0;
 }

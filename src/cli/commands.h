@@ -6,8 +6,12 @@
 
 namespace cli {
 
+// Whether a step's energy and momenta are finite (run and replay stop when they are not).
+bool finite(const carom::Diagnostics& d);
+
 int run(const RunOptions& options);
 int bench(const BenchOptions& options);
 int stress(const StressOptions& options);
+int replay(const ReplayOptions& options);
 
 } // namespace cli

@@ -1,5 +1,5 @@
-// carom-cli: dispatch to `run`, `bench` or `stress` (docs/cli.md); every failure becomes one line
-// on stderr starting with "error:" and a non-zero status.
+// carom-cli: dispatch to `run`, `bench`, `replay` or `stress` (docs/cli.md); every failure
+// becomes one line on stderr starting with "error:" and a non-zero status.
 #include "commands.h"
 
 #include "carom/output_file.h"
@@ -26,15 +26,17 @@ int main(int argc, char** argv) {
             std::fputs(cli::usage().c_str(), stdout);
             return 0;
         }
-    if (all.empty()) return fail("missing command: run, bench or stress (see carom-cli --help)", 2);
+    if (all.empty())
+        return fail("missing command: run, bench, replay or stress (see carom-cli --help)", 2);
     const std::string command = all[0];
     const std::vector<std::string> args(all.begin() + 1, all.end());
     try {
         if (command == "run") return cli::run(cli::parseRunOptions(args));
         if (command == "bench") return cli::bench(cli::parseBenchOptions(args));
         if (command == "stress") return cli::stress(cli::parseStressOptions(args));
+        if (command == "replay") return cli::replay(cli::parseReplayOptions(args));
         return fail(("unknown command '" + command +
-                     "' (expected run, bench or stress; see carom-cli "
+                     "' (expected run, bench, replay or stress; see carom-cli "
                      "--help)")
                         .c_str(),
                     2);

@@ -95,8 +95,10 @@ carom::SoftResolution parseSoftResolutionName(const std::string& text) {
 class ArgWalker {
   public:
     ArgWalker(const std::vector<std::string>& args, const char* command,
-              std::set<std::string> options, bool takesScene = true)
-        : args_(args), command_(command), options_(std::move(options)), takesScene_(takesScene) {}
+              std::set<std::string> options, bool takesScene = true,
+              const char* positional = "the scene file", const char* example = "SCENE.json")
+        : args_(args), command_(command), options_(std::move(options)), takesScene_(takesScene),
+          positionalName_(positional), example_(example) {}
 
     template <class OnOption> std::string walk(OnOption onOption) {
         std::string positional;
@@ -117,13 +119,14 @@ class ArgWalker {
                 positional = a;
             } else {
                 throw UsageError(std::string(command_) + ": unexpected argument " + quoted(a) +
-                                 (takesScene_ ? " (the scene is " + quoted(positional) + ")"
+                                 (takesScene_ ? " (" + std::string(positionalName_) + " is " +
+                                                    quoted(positional) + ")"
                                               : std::string(" (it takes no scene)")));
             }
         }
         if (positional.empty() && takesScene_)
-            throw UsageError(std::string(command_) + ": missing the scene file (carom-cli " +
-                             command_ + " SCENE.json ...)");
+            throw UsageError(std::string(command_) + ": missing " + positionalName_ +
+                             " (carom-cli " + command_ + " " + example_ + " ...)");
         return positional;
     }
 
@@ -132,6 +135,8 @@ class ArgWalker {
     const char* command_;
     std::set<std::string> options_;
     bool takesScene_;
+    const char* positionalName_;
+    const char* example_;
 };
 
 // The options both commands take, applied to the scene by apply().
@@ -258,6 +263,32 @@ StressOptions parseStressOptions(const std::vector<std::string>& args) {
     return s;
 }
 
+ReplayOptions parseReplayOptions(const std::vector<std::string>& args) {
+    ReplayOptions r;
+    const std::set<std::string> options = {"--csv", "--every", "--save", "--until"};
+    r.recording = ArgWalker(args, "replay", options, true, "the recording", "RUN")
+                      .walk([&](const std::string& opt, const std::string& value) {
+                          if (opt == "--until") {
+                              const double t = parseNumber(opt, value);
+                              if (t < 0) throw UsageError("--until: must be >= 0, got " + value);
+                              r.until = t;
+                          } else if (opt == "--every") {
+                              r.every = parseCount(opt, value, 1);
+                          } else if (opt == "--csv") {
+                              r.csv = value;
+                          } else {
+                              r.save = value;
+                          }
+                      });
+    if (!r.csv.empty() && sameFile(r.csv, r.save))
+        throw UsageError("--csv and --save name the same file " + quoted(r.csv));
+    for (const auto& [flag, out] : {std::pair{"--csv", r.csv}, std::pair{"--save", r.save}})
+        if (!out.empty() && sameFile(out, r.recording))
+            throw UsageError(std::string(flag) + ": " + quoted(out) +
+                             " is the recording; write the output to another file");
+    return r;
+}
+
 void apply(const Overrides& o, carom::Scene& scene) {
     if (o.dt) scene.settings.timeStep = *o.dt;
     if (o.method) scene.settings.method = *o.method;
@@ -284,6 +315,7 @@ std::string usage() {
          "                [--save OUT.json]\n"
          "  carom-cli bench SCENE.json [--steps N] [--method M] [--integrator I] [--dt H]\n"
          "                [--soft-resolution R]\n"
+         "  carom-cli replay RUN [--csv OUT.csv] [--every K] [--save OUT.json] [--until T]\n"
          "  carom-cli stress [--seed S] [--scenes N] [--time T] [--method M] [--list K]\n"
          "  carom-cli stress --seed S --save-scene OUT.json\n"
          "  carom-cli --help\n"
@@ -294,6 +326,8 @@ std::string usage() {
          "        the final state as a scene file that run can continue from.\n"
          "bench   steps the scene N times (default 500) after one untimed step and prints\n"
          "        ms_per_step: X as its last line.\n"
+         "replay  replays a recording made by carom --record RUN, bit for bit: --csv, --every\n"
+         "        and --save as for run; --until T stops at simulated time T (default: the end).\n"
          "stress  runs N random closed scenes (default 100, from seed S, default 1) for T\n"
          "        simulated seconds (default 3) in every method (or --method) and integrator,\n"
          "        and counts the runs that went non-finite, let a body out of the walls, made\n"

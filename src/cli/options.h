@@ -41,6 +41,14 @@ struct BenchOptions {
     Overrides overrides;
 };
 
+struct ReplayOptions {
+    std::string recording;
+    std::string csv;
+    long long every = 1;
+    std::string save;
+    std::optional<double> until; // simulated seconds; unset: the end of the recording
+};
+
 struct StressOptions {
     std::uint64_t seed = 1;
     long long scenes = 100;
@@ -55,6 +63,7 @@ struct StressOptions {
 RunOptions parseRunOptions(const std::vector<std::string>& args);
 BenchOptions parseBenchOptions(const std::vector<std::string>& args);
 StressOptions parseStressOptions(const std::vector<std::string>& args);
+ReplayOptions parseReplayOptions(const std::vector<std::string>& args);
 
 // Applies the overrides; the scene's settings stay valid (the values were checked when parsed).
 void apply(const Overrides& o, carom::Scene& scene);

@@ -10,14 +10,10 @@
 #include <stdexcept>
 
 namespace cli {
-namespace {
-
 bool finite(const carom::Diagnostics& d) {
     return std::isfinite(d.energy) && carom::isFinite(d.momentum) &&
            std::isfinite(d.angularMomentum);
 }
-
-} // namespace
 
 int run(const RunOptions& o) {
     carom::Scene scene = carom::loadScene(o.scene);

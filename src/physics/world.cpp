@@ -201,6 +201,12 @@ void World::restoreContacts(std::vector<Manifold> contacts) {
     contacts_ = std::move(contacts);
 }
 
+void World::setClock(double time, std::uint64_t steps) {
+    requireFinite("time", time);
+    time_ = time;
+    steps_ = steps;
+}
+
 void World::setMass(BodyId id, double mass) {
     requirePositive("mass", mass);
     requireSize("mass", mass);

@@ -181,6 +181,8 @@ class World {
     void step();
     double time() const { return time_; }
     std::uint64_t stepCount() const { return steps_; }
+    // Sets the clock of a restored state (a recording's or a history's): the step reads neither.
+    void setClock(double time, std::uint64_t steps);
     const std::vector<Manifold>& contacts() const { return contacts_; }
     // The contacts of a saved world (their impulses are the solver's state, for warm starting):
     // each pair a < b of existing bodies once, one or two points, finite numbers, impulses ≥ 0.
