@@ -80,7 +80,7 @@ std::vector<carom::RecordedInput> someInputs(const carom::World& start) {
     carom::WorldSettings s = start.settings();
     s.restitution = 0.7;
     s.gravity = {0.5, -3};
-    return {{3, SpringOn{0, {0.1, 0.2}, {1, 1}, 1.0}},
+    return {{3, SpringOn{0, {0.1, 0.2}, {1, 1}, 1.0, std::nullopt}},
             {4, SpringTarget{{1.5, 0.25}}},
             {9, SpringOff{}},
             {9, Thrust{0, true}},
@@ -143,6 +143,36 @@ TEST(Recording, WrittenAndReadBackReplaysToTheSameBits) {
 
 // A damaged recording: the header or the start broken is refused with the line; a line broken
 // later ends the recording there, the inputs before it kept, and says where and what.
+// A soft body's inputs travel too: the mouse spring on a particle (in an input and in a world
+// state written while it pulls) and a particle moved while paused.
+TEST(Recording, SoftBodyInputsReplayToTheSameBits) {
+    const carom::World start =
+        carom::buildWorld(carom::loadScene(CAROM_ASSET_DIR "/scenes/soft-jelly-drop.json"));
+    ASSERT_FALSE(start.softBodies().empty());
+    using namespace carom::input;
+    const std::vector<carom::RecordedInput> inputs = {
+        {5, SpringOn{0, {0, 0}, {1, 2}, 1.0, std::size_t{3}}},
+        {30, SpringTarget{{2, 2.5}}},
+        {60, SpringOff{}},
+        {61, ParticlePosition{0, 0, {0.2, 1.5}}}};
+    carom::World middle = applyAll(start, {inputs.begin(), inputs.begin() + 2}, 40);
+    ASSERT_TRUE(middle.mouseSpring() && middle.mouseSpring()->particle);
+    TempFile f;
+    {
+        carom::RecordingWriter out(f.path.string());
+        out.write(40, Replace{std::make_shared<carom::WorldState>(carom::captureState(middle, "m"))});
+        for (std::size_t k = 2; k < inputs.size(); ++k)
+            out.write(inputs[k].step, inputs[k].input);
+        out.end(90);
+    }
+    const carom::Recording rec = carom::loadRecording(f.path.string());
+    EXPECT_EQ(rec.damage, "");
+    const carom::World replayed =
+        applyAll(carom::buildState(*std::get<Replace>(rec.inputs[0].input).state),
+                 {rec.inputs.begin() + 1, rec.inputs.end()}, 90);
+    EXPECT_EQ(bits(replayed), bits(applyAll(start, inputs, 90)));
+}
+
 TEST(Recording, DamageIsRefusedOrCutShortWithTheLine) {
     const carom::World start = twoBlocks();
     TempFile f;

@@ -65,12 +65,8 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
 
 void attachSpring(DragState& d, Session& s) {
     if (d.springAttached) return;
-    if (d.particle)
-        s.world.setMouseSpringOnParticle(d.body, *d.particle, d.cursor - d.grabOffset,
-                                         grabDampingRatio(s.world.settings()));
-    else
-        apply(s, carom::input::SpringOn{d.body, d.grabLocal, d.cursor - d.grabOffset,
-                                        grabDampingRatio(s.world.settings())});
+    apply(s, carom::input::SpringOn{d.body, d.grabLocal, d.cursor - d.grabOffset,
+                                    grabDampingRatio(s.world.settings()), d.particle});
     d.springAttached = true;
 }
 
@@ -91,7 +87,7 @@ void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& c
         break;
     case Mode::Move: {
         if (d.particle) { // a soft body's particle follows the cursor alone
-            s.world.setParticlePosition(d.body, *d.particle, p - d.grabOffset);
+            apply(s, carom::input::ParticlePosition{d.body, *d.particle, p - d.grabOffset});
             break;
         }
         // Keep the grabbed body point where it was from the cursor: c = p − offset − R(θ) r_local.

@@ -27,8 +27,12 @@ World buildState(const WorldState& state) {
         const ThrusterId id = world.addThruster(t.body, t.localPoint, t.direction);
         world.setThrusterFiring(id, t.firing);
     }
-    if (const auto& s = state.spring)
-        world.setMouseSpring(s->body, s->localAnchor, s->target, s->dampingRatio);
+    if (const auto& s = state.spring) {
+        if (s->particle)
+            world.setMouseSpringOnParticle(s->body, *s->particle, s->target, s->dampingRatio);
+        else
+            world.setMouseSpring(s->body, s->localAnchor, s->target, s->dampingRatio);
+    }
     world.setClock(state.time, state.steps);
     return world;
 }
@@ -41,8 +45,12 @@ void applyInput(World& world, const Input& in) {
                 world = buildState(*i.state);
             else if constexpr (std::is_same_v<T, input::Settings>)
                 world.setSettings(i.settings);
-            else if constexpr (std::is_same_v<T, input::SpringOn>)
-                world.setMouseSpring(i.body, i.anchor, i.target, i.dampingRatio);
+            else if constexpr (std::is_same_v<T, input::SpringOn>) {
+                if (i.particle)
+                    world.setMouseSpringOnParticle(i.body, *i.particle, i.target, i.dampingRatio);
+                else
+                    world.setMouseSpring(i.body, i.anchor, i.target, i.dampingRatio);
+            }
             else if constexpr (std::is_same_v<T, input::SpringTarget>)
                 world.moveMouseSpring(i.target);
             else if constexpr (std::is_same_v<T, input::SpringOff>)
@@ -51,6 +59,8 @@ void applyInput(World& world, const Input& in) {
                 world.setThrusterFiring(i.thruster, i.firing);
             else if constexpr (std::is_same_v<T, input::Pose>)
                 world.setPosition(i.body, i.position, i.angle);
+            else if constexpr (std::is_same_v<T, input::ParticlePosition>)
+                world.setParticlePosition(i.body, i.particle, i.position);
             else if constexpr (std::is_same_v<T, input::Velocity>)
                 world.setVelocity(i.body, i.velocity, i.angularVelocity);
             else if constexpr (std::is_same_v<T, input::Mass>)
@@ -73,6 +83,9 @@ Out vec2(Vec2 v) {
 }
 
 Out optional(std::optional<double> x) {
+    return x ? Out(*x) : Out(nullptr);
+}
+Out optional(std::optional<std::size_t> x) {
     return x ? Out(*x) : Out(nullptr);
 }
 
@@ -98,7 +111,8 @@ Out inputObject(const Input& in) {
                     spring = Out{{"body", s.spring->body},
                                  {"anchor", vec2(s.spring->localAnchor)},
                                  {"target", vec2(s.spring->target)},
-                                 {"damping_ratio", optional(s.spring->dampingRatio)}};
+                                 {"damping_ratio", optional(s.spring->dampingRatio)},
+                                 {"particle", optional(s.spring->particle)}};
                 return Out{{"do", "world"},    {"time", s.time},
                            {"steps", s.steps}, {"thrusters", thrusters},
                            {"spring", spring}, {"scene", sceneObject(s.scene)}};
@@ -111,7 +125,8 @@ Out inputObject(const Input& in) {
                            {"body", i.body},
                            {"anchor", vec2(i.anchor)},
                            {"target", vec2(i.target)},
-                           {"damping_ratio", optional(i.dampingRatio)}};
+                           {"damping_ratio", optional(i.dampingRatio)},
+                           {"particle", optional(i.particle)}};
             } else if constexpr (std::is_same_v<T, input::SpringTarget>) {
                 return Out{{"do", "spring_target"}, {"target", vec2(i.target)}};
             } else if constexpr (std::is_same_v<T, input::SpringOff>) {
@@ -123,6 +138,11 @@ Out inputObject(const Input& in) {
                            {"body", i.body},
                            {"position", vec2(i.position)},
                            {"angle", i.angle}};
+            } else if constexpr (std::is_same_v<T, input::ParticlePosition>) {
+                return Out{{"do", "particle_position"},
+                           {"body", i.body},
+                           {"particle", i.particle},
+                           {"position", vec2(i.position)}};
             } else if constexpr (std::is_same_v<T, input::Velocity>) {
                 return Out{{"do", "velocity"},
                            {"body", i.body},
@@ -197,6 +217,12 @@ std::size_t toId(const Json& j, const char* key, const Where& where) {
     return std::size_t(toCount(require(j, key, where), where.at(key)));
 }
 
+// An id that may be absent or null (a field added to version 1: older lines lack it).
+std::optional<std::size_t> optionalId(const Json& j, const char* key, const Where& where) {
+    if (!j.contains(key) || j.at(key).is_null()) return std::nullopt;
+    return toId(j, key, where);
+}
+
 std::optional<double> toOptional(const Json& j, const char* key, const Where& where) {
     const Json& v = require(j, key, where);
     if (v.is_null()) return std::nullopt;
@@ -236,11 +262,12 @@ std::shared_ptr<const WorldState> readState(const Json& j, const Where& w) {
     if (!spring.is_null()) {
         const Where sw = w.at("spring");
         requireObject(spring, sw);
-        checkFields(spring, sw, {"body", "anchor", "target", "damping_ratio"});
+        checkFields(spring, sw, {"body", "anchor", "target", "damping_ratio", "particle"});
         s->spring = MouseSpring{toId(spring, "body", sw),
                                 toVec2(require(spring, "anchor", sw), sw.at("anchor")),
                                 toVec2(require(spring, "target", sw), sw.at("target")),
-                                toOptional(spring, "damping_ratio", sw)};
+                                toOptional(spring, "damping_ratio", sw),
+                                optionalId(spring, "particle", sw)};
     }
     // The state must build (bodies and thrusters agree): checked here, where the line is known.
     try {
@@ -265,9 +292,13 @@ Input readInput(const std::string& kind, const Json& j, const Where& w) {
         return input::Settings{toScene(j, "settings", w).settings};
     }
     if (kind == "spring") {
-        fields({"body", "anchor", "target", "damping_ratio"});
+        fields({"body", "anchor", "target", "damping_ratio", "particle"});
         return input::SpringOn{toId(j, "body", w), vec("anchor"), vec("target"),
-                               toOptional(j, "damping_ratio", w)};
+                               toOptional(j, "damping_ratio", w), optionalId(j, "particle", w)};
+    }
+    if (kind == "particle_position") {
+        fields({"body", "particle", "position"});
+        return input::ParticlePosition{toId(j, "body", w), toId(j, "particle", w), vec("position")};
     }
     if (kind == "spring_target") {
         fields({"target"});

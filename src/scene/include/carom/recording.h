@@ -36,9 +36,10 @@ struct Settings {
     WorldSettings settings;
 };
 struct SpringOn {
-    BodyId body = 0;
+    BodyId body = 0; // a soft body's id when `particle` is set (the anchor is then unused)
     Vec2 anchor{0, 0}, target{0, 0};
     std::optional<double> dampingRatio;
+    std::optional<std::size_t> particle; // the spring on a soft body's particle
 };
 struct SpringTarget {
     Vec2 target{0, 0};
@@ -52,6 +53,11 @@ struct Pose {
     BodyId body = 0;
     Vec2 position{0, 0};
     double angle = 0;
+};
+struct ParticlePosition { // a soft body's particle moved while paused
+    SoftBodyId body = 0;
+    std::size_t particle = 0;
+    Vec2 position{0, 0};
 };
 struct Velocity {
     BodyId body = 0;
@@ -73,8 +79,9 @@ struct Friction {
 } // namespace input
 
 using Input = std::variant<input::Replace, input::Settings, input::SpringOn, input::SpringTarget,
-                           input::SpringOff, input::Thrust, input::Pose, input::Velocity,
-                           input::Mass, input::Restitution, input::Friction>;
+                           input::SpringOff, input::Thrust, input::Pose,
+                           input::ParticlePosition, input::Velocity, input::Mass,
+                           input::Restitution, input::Friction>;
 
 // Applies an input through World's setters, which check it: a bad one throws
 // std::invalid_argument and leaves the world as it was. A Replace makes a new world.
