@@ -18,8 +18,10 @@
 //     accelerated after t (p + v τ + ½ g τ², the angle at constant ω)
 //   the pairs of the step's manifolds between two such bodies, or one and a static body: the time
 //     each first touches (touchTime: conservative advancement)
-//   repeat: the earliest; both bodies brought to it and struck (resolveImpacts, impacts.cpp, with
-//     no force pressing: every approach bounces); the pairs of those two predicted again from it
+//   repeat: the earliest; both bodies brought to it and struck (resolveImpacts, impacts.cpp: an
+//     approach slower than gravity adds in a step stops without bounce); the pairs of those two
+//     predicted again from it, and a body the strike may send farther than the step's contacts
+//     reached paired anew with the bodies it can now reach (findNewPairs)
 //   each body in free flight ends the step where its clock puts it, whatever the integrator (the
 //     flight is in closed form, as in the exact method)
 //   the manifolds of the pairs settled here (struck, or found not to touch in the step) are taken
@@ -35,10 +37,10 @@
 #include "time_of_impact.h"
 
 #include <algorithm>
-#include <iterator>
-#include <utility>
 #include <cmath>
+#include <iterator>
 #include <optional>
+#include <utility>
 
 namespace carom {
 namespace {
