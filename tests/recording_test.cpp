@@ -118,18 +118,23 @@ std::string readAll(const fs::path& p) {
 } // namespace
 
 // Written, read back and replayed: every input kind gives the world it gave when applied.
+// A recording of `start` as a world at step `from`, then the inputs, ended at step `end`.
+void writeRecording(const std::filesystem::path& path, const carom::World& start,
+                    std::uint64_t from, const std::vector<carom::RecordedInput>& inputs,
+                    std::uint64_t end) {
+    carom::RecordingWriter out(path.string());
+    out.write(from, carom::input::Replace{
+                        std::make_shared<carom::WorldState>(carom::captureState(start, "start"))});
+    for (const carom::RecordedInput& in : inputs)
+        out.write(in.step, in.input);
+    out.end(end);
+}
+
 TEST(Recording, WrittenAndReadBackReplaysToTheSameBits) {
     const carom::World start = twoBlocks();
     const auto inputs = someInputs(start);
     TempFile f;
-    {
-        carom::RecordingWriter out(f.path.string());
-        out.write(0, carom::input::Replace{
-                         std::make_shared<carom::WorldState>(carom::captureState(start, "start"))});
-        for (const carom::RecordedInput& in : inputs)
-            out.write(in.step, in.input);
-        out.end(40);
-    }
+    writeRecording(f.path, start, 0, inputs, 40);
     const carom::Recording rec = carom::loadRecording(f.path.string());
     EXPECT_EQ(rec.damage, "");
     ASSERT_TRUE(rec.end.has_value());
@@ -158,13 +163,7 @@ TEST(Recording, SoftBodyInputsReplayToTheSameBits) {
     carom::World middle = applyAll(start, {inputs.begin(), inputs.begin() + 2}, 40);
     ASSERT_TRUE(middle.mouseSpring() && middle.mouseSpring()->particle);
     TempFile f;
-    {
-        carom::RecordingWriter out(f.path.string());
-        out.write(40, Replace{std::make_shared<carom::WorldState>(carom::captureState(middle, "m"))});
-        for (std::size_t k = 2; k < inputs.size(); ++k)
-            out.write(inputs[k].step, inputs[k].input);
-        out.end(90);
-    }
+    writeRecording(f.path, middle, 40, {inputs.begin() + 2, inputs.end()}, 90);
     const carom::Recording rec = carom::loadRecording(f.path.string());
     EXPECT_EQ(rec.damage, "");
     const carom::World replayed =
@@ -176,14 +175,7 @@ TEST(Recording, SoftBodyInputsReplayToTheSameBits) {
 TEST(Recording, DamageIsRefusedOrCutShortWithTheLine) {
     const carom::World start = twoBlocks();
     TempFile f;
-    {
-        carom::RecordingWriter out(f.path.string());
-        out.write(0, carom::input::Replace{
-                         std::make_shared<carom::WorldState>(carom::captureState(start, "start"))});
-        for (const carom::RecordedInput& in : someInputs(start))
-            out.write(in.step, in.input);
-        out.end(40);
-    }
+    writeRecording(f.path, start, 0, someInputs(start), 40);
     const std::string good = readAll(f.path);
     std::vector<std::string> lines;
     for (std::size_t at = 0; at < good.size();) {
@@ -332,14 +324,7 @@ TEST(History, ARefusedInputEndsTheHistoryThere) {
 TEST(Recording, CutOrChangedAnywhereIsRefusedOrReadUpToTheDamage) {
     const carom::World start = twoBlocks();
     TempFile f;
-    {
-        carom::RecordingWriter out(f.path.string());
-        out.write(0, carom::input::Replace{
-                         std::make_shared<carom::WorldState>(carom::captureState(start, "start"))});
-        for (const carom::RecordedInput& in : someInputs(start))
-            out.write(in.step, in.input);
-        out.end(30);
-    }
+    writeRecording(f.path, start, 0, someInputs(start), 30);
     const std::string good = readAll(f.path);
     auto check = [&](const std::string& text) {
         carom::Recording r;
