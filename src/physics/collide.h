@@ -4,6 +4,7 @@
 
 #include "carom/math.h"
 #include "carom/shape.h"
+#include <cmath>
 #include <cstdint>
 
 namespace carom {
@@ -25,5 +26,14 @@ struct ShapeManifold {
 // (speculative contacts). count == 0 when the shapes are farther apart than margin.
 ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
                       double margin);
+
+// The deepest point's depth of a manifold (a ShapeManifold or the world's Manifold); −∞ when it
+// has no point.
+template <class AnyManifold> double deepestDepth(const AnyManifold& m) {
+    double d = -INFINITY;
+    for (int i = 0; i < m.count; ++i)
+        d = d < m.points[i].depth ? m.points[i].depth : d;
+    return d;
+}
 
 } // namespace carom

@@ -48,11 +48,7 @@ Interpolated poseAt(const Body& b, const Pose& from, double t) {
 // The deepest overlap of the body at xf with the static body `fixed`; −∞ when they are more than
 // `margin` apart.
 double deepest(const Body& b, const Transform& xf, const Body& fixed, double margin = 0) {
-    const ShapeManifold m = collide(b.shape, xf, fixed.shape, fixed.xf(), margin);
-    double d = -INFINITY;
-    for (int i = 0; i < m.count; ++i)
-        d = std::max(d, m.points[i].depth);
-    return d;
+    return deepestDepth(collide(b.shape, xf, fixed.shape, fixed.xf(), margin));
 }
 
 // The part [t0, t1] of the step in which the body's centre, going from `from` to `to`, is within
@@ -173,10 +169,7 @@ void keepOutOfStaticBodies(StepContext& c, Correction correction) {
         if (!b.isDynamic()) continue;
         // The manifold from the dynamic body to the static one: its normal points into `fixed`.
         const ShapeManifold now = collide(b.shape, b.xf(), fixed.shape, fixed.xf(), 0);
-        double depth = -INFINITY;
-        for (int i = 0; i < now.count; ++i)
-            depth = std::max(depth, now.points[i].depth);
-        const double excess = depth - kMaxTravel * b.shape.innerRadius();
+        const double excess = deepestDepth(now) - kMaxTravel * b.shape.innerRadius();
         if (!(excess > 0)) continue;
         // Out on the side where the body is: a long thin body that went through a thin wall
         // may find its shallowest way out on the far side, and would be pushed through.

@@ -26,6 +26,7 @@
 // radius, so two bodies cannot pass through each other between two checks; the bisection then
 // finds the earliest overlap.
 #include "broad_phase.h"
+#include "collide.h"
 #include "contact_math.h"
 #include "impacts.h"
 #include "step_context.h"
@@ -76,13 +77,6 @@ std::vector<Manifold> touchingContacts(const StepContext& c) {
     return out;
 }
 
-double deepest(const Manifold& m) {
-    double d = -std::numeric_limits<double>::infinity();
-    for (int i = 0; i < m.count; ++i)
-        d = std::max(d, m.points[i].depth);
-    return d;
-}
-
 // What the penetration test allows, from the contacts touching at the start of an interval.
 // A new point must be within the tolerance. A point held by the solver (the same place on body A,
 // to within a quarter of the smaller body's inner radius: feature ids may change as a resting
@@ -106,7 +100,7 @@ struct Allowance {
 Allowance allowanceOf(const StepContext& c, const std::vector<Manifold>& touching) {
     Allowance a;
     for (const Manifold& m : touching) {
-        a.pairDepth[{m.a, m.b}] = deepest(m);
+        a.pairDepth[{m.a, m.b}] = deepestDepth(m);
         for (int i = 0; i < m.count; ++i)
             a.held[{m.a, m.b}].push_back(HeldPoint{onA(c, m, m.points[i]), m.points[i].depth});
     }
@@ -119,7 +113,7 @@ bool penetrates(const StepContext& c, const Allowance& start) {
     for (const Manifold& m : touchingContacts(c)) {
         auto pair = start.pairDepth.find({m.a, m.b});
         if (pair == start.pairDepth.end()) {
-            if (deepest(m) > tol) return true;
+            if (deepestDepth(m) > tol) return true;
             continue;
         }
         const std::vector<HeldPoint>& held = start.held.at({m.a, m.b});

@@ -135,13 +135,6 @@ struct Prediction {
     double t = 0;
 };
 
-double deepest(const ShapeManifold& s) {
-    double d = -INFINITY;
-    for (int i = 0; i < s.count; ++i)
-        d = std::max(d, s.points[i].depth);
-    return d;
-}
-
 // The pair's state at time t from the clocks.
 struct PairAt {
     Transform xa, xb;
@@ -188,15 +181,15 @@ Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, cons
         const double reach = (glm::length(q.vb - q.va) + pull * (c.h - t) + spin) * (c.h - t);
         ShapeManifold s = shapesAt(q, reach + tol);
         if (s.count == 0) return {Outcome::Never}; // farther apart than they can close in the step
-        if (deepest(s) > tol && t > t0) { // advanced past the contact: back to it
-            auto penetrates = [&](double x) { return deepest(shapesAt(pairAt(clock, m, x), tol)) > tol; };
+        if (deepestDepth(s) > tol && t > t0) { // advanced past the contact: back to it
+            auto penetrates = [&](double x) { return deepestDepth(shapesAt(pairAt(clock, m, x), tol)) > tol; };
             const double speed = glm::length(q.vb - q.va) + pull * (c.h - t0) + spin;
             t = bisectContactTime(safe, t, tol / std::max(speed, 1e-300), penetrates);
             q = pairAt(clock, m, t);
             s = shapesAt(q, 2 * tol);
             if (s.count == 0) return {Outcome::Unsure};
         }
-        const double gap = -deepest(s);
+        const double gap = -deepestDepth(s);
         if (gap <= tol) {
             if (approaches(q, s)) return {Outcome::Touches, t};
             return {t == t0 ? Outcome::Never : Outcome::Unsure};
