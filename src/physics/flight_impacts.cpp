@@ -354,6 +354,7 @@ std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
     // Each body in flight from its start to where its clock puts it at the end of the step, as
     // its free motion (the solver's velocity changes are added to it by integratePositions).
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
+        c.motion[i].flown = free[i];
         if (!free[i] || !(struck[i] || gravity)) continue;
         Body& b = c.bodies[i];
         b.v = velocityAt(clock[i], c.h);

@@ -165,15 +165,19 @@ void integrateFreeFlight(StepContext& c) {
     }
 }
 
+void moveFreely(StepContext& c, BodyId i) {
+    Body& b = c.bodies[i];
+    if (b.type == BodyType::Static) return;
+    const Motion& m = c.motion[i];
+    Vec2 p = b.xf().p + m.dx + c.h * (b.v - m.v);
+    b.setPose(p, b.angle() + (m.dAngle + c.h * (b.w - m.w)));
+}
+
 void integratePositions(StepContext& c) {
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
-        Body& b = c.bodies[i];
-        b.force = {0, 0};
-        b.torque = 0;
-        if (b.type == BodyType::Static) continue;
-        const Motion& m = c.motion[i];
-        Vec2 p = b.xf().p + m.dx + c.h * (b.v - m.v);
-        b.setPose(p, b.angle() + (m.dAngle + c.h * (b.w - m.w)));
+        c.bodies[i].force = {0, 0};
+        c.bodies[i].torque = 0;
+        moveFreely(c, i);
     }
 }
 

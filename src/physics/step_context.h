@@ -17,6 +17,8 @@ struct Motion {
     double dAngle = 0; // rotation over the step
     Vec2 dv{0, 0};     // velocity change over the step (v minus the velocity at its start)
     double dw = 0;     // angular velocity change over the step
+    bool flown = false; // in free flight (flight_impacts.cpp), whose pairs are the flights'
+                        // and, when they leave one unsettled, the impulse method's solver's
 };
 
 // Whether a correction of the positions changes the velocities too: in the projection method the
@@ -68,6 +70,9 @@ void accumulateForces(const StepContext& c);
 // the contact solver changed in the velocities.
 void integrateVelocities(StepContext& c);
 void integratePositions(StepContext& c);
+// One body's part of integratePositions: its free displacement plus h times what the contacts
+// changed in its velocity.
+void moveFreely(StepContext& c, BodyId i);
 // The exact method's free flight: in closed form for the bodies under gravity and linear damping
 // alone (uniformly accelerated motion, exponentially damped), which any integrator only
 // approximates; with the chosen integrator for the others (under the spring or a thruster).
@@ -96,6 +101,10 @@ void returnSettledContacts(StepContext& c, const std::vector<Manifold>& settled)
 
 // contact_solver.cpp: sequential impulses with friction and restitution (Catto; Hecker's Eq. 9).
 void solveImpulses(StepContext& c);
+
+// soft_step.cpp: the default method's contacts and positions in one: sequential impulses on soft
+// contacts over substeps (Box2D v3's soft step); the positions moved, the forces cleared.
+void stepSoft(StepContext& c);
 
 // projection.cpp: move bodies apart along the normals, shared by inverse mass.
 // `found`: the bodies' poses when the contacts were found (before the positions moved).

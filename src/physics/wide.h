@@ -22,5 +22,21 @@ inline Wide maxZero(Wide x) {
 inline Wide clamp(Wide x, Wide lo, Wide hi) {
     return select(x < lo, lo, select(hi < x, hi, x));
 }
+inline Wide maxWide(Wide a, Wide b) {
+    return select(a < b, b, a);
+}
+
+// Rows to columns: out[j][i] = in[i][j] (four bodies' states, one per vector, into one vector per
+// quantity with a lane per body, and back: Box2D v3's b2GatherBodies and b2ScatterBodies).
+[[gnu::always_inline]] inline void transpose(const Wide in[4], Wide out[4]) {
+    const Wide t0 = __builtin_shufflevector(in[0], in[1], 0, 4, 2, 6);
+    const Wide t1 = __builtin_shufflevector(in[0], in[1], 1, 5, 3, 7);
+    const Wide t2 = __builtin_shufflevector(in[2], in[3], 0, 4, 2, 6);
+    const Wide t3 = __builtin_shufflevector(in[2], in[3], 1, 5, 3, 7);
+    out[0] = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+    out[1] = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+    out[2] = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+    out[3] = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+}
 
 } // namespace carom

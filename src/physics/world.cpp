@@ -308,9 +308,14 @@ namespace {
 // Which stages each method runs (docs/architecture.md), as box2d-lite's World::Step reads: the
 // four velocity-level methods share one step and differ only in this table; the exact method
 // finds each collision at its time of contact instead, in a step of its own (exact.cpp).
+enum class Solver {
+    None,      // no impulses
+    Impulses,  // sequential impulses over the step: contacts hold, rub and bounce
+    SoftStep,  // the same on soft contacts over substeps, the positions moved within them
+};
 struct Stages {
     bool exact;            // the exact method's own step, none of the columns below
-    bool impulses;         // sequential impulses: contacts hold, rub and bounce
+    Solver solver;         // which impulses
     bool penaltyForces;    // spring-damper forces at the overlaps
     bool projection;       // overlap pushed out after the positions move
     Correction correction; // whether the velocities follow the position corrections
@@ -318,12 +323,12 @@ struct Stages {
 
 const Stages& stagesOf(Method method) {
     static const Stages table[] = {
-        //  exact  impulses penalty projection  velocities
-        {false, true, false, true, Correction::PositionsOnly},    // impulse+projection
-        {false, true, false, false, Correction::PositionsOnly},   // impulse
-        {false, false, false, true, Correction::WithVelocities},  // projection
-        {false, false, true, false, Correction::PositionsOnly},   // penalty
-        {true, false, false, false, Correction::PositionsOnly},   // exact
+        //  exact  solver          penalty projection  velocities
+        {false, Solver::SoftStep, false, false, Correction::PositionsOnly}, // impulse+projection
+        {false, Solver::Impulses, false, false, Correction::PositionsOnly}, // impulse
+        {false, Solver::None, false, true, Correction::WithVelocities},     // projection
+        {false, Solver::None, true, false, Correction::PositionsOnly},      // penalty
+        {true, Solver::None, false, false, Correction::PositionsOnly},      // exact
     };
     static_assert(static_cast<int>(Method::ImpulseProjection) == 0 &&
                   static_cast<int>(Method::Exact) == 4);
@@ -361,13 +366,19 @@ void World::step() {
         // Flights and their impacts (flight_impacts.cpp). Not beside soft bodies: their stage
         // strikes rigid bodies too, after the step, where the flights' clocks do not see it.
         std::vector<Manifold> settled;
-        if (s.impulses && softBodies_.empty()) settled = strikeImpactsInFlight(c);
-        if (s.impulses) solveImpulses(c);          // contact_solver.cpp
-        if (s.penaltyForces) applyPenaltyForces(c); // penalty.cpp
-        if (d.collisions > 0) d.collisionEnergy = kineticEnergy(bodies_) - ke;
+        if (s.solver != Solver::None && softBodies_.empty()) settled = strikeImpactsInFlight(c);
         const std::vector<Pose> start = save(bodies_);
-        integratePositions(c); // the free displacement plus what the contacts changed
-        if (s.projection) projectContacts(c, settings_.positionIterations, s.correction, start);
+        if (s.solver == Solver::SoftStep) {
+            stepSoft(c); // soft_step.cpp: the contacts and the positions
+        } else {
+            if (s.solver == Solver::Impulses) solveImpulses(c); // contact_solver.cpp
+            if (s.penaltyForces) applyPenaltyForces(c);         // penalty.cpp
+        }
+        if (d.collisions > 0) d.collisionEnergy = kineticEnergy(bodies_) - ke;
+        if (s.solver != Solver::SoftStep) {
+            integratePositions(c); // the free displacement plus what the contacts changed
+            if (s.projection) projectContacts(c, settings_.positionIterations, s.correction, start);
+        }
         returnSettledContacts(c, settled);
         stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
         keepOutOfStaticBodies(c, s.correction);      // nor pressed into one by heavier bodies

@@ -1,0 +1,532 @@
+// The default method's solver: the soft step (Catto, "Solver2D", 2024; Box2D v3's solver.c and
+// contact_solver.c), sequential impulses on soft contacts over substeps.
+//
+// The step of h is cut into n substeps of h/n. In each substep:
+//   1. velocities: the forces' velocity change, a share 1/n of the step's (the integrator's)
+//   2. warm start: the last substep's impulses applied again
+//   3. solve: one pass of sequential impulses on the contacts as soft constraints, with position
+//      feedback (below)
+//   4. positions: each body moved by its share of the free displacement plus h/n times what the
+//      contacts changed in its velocity (so a body no contact pushes flies as the integrator says)
+//   5. relax: one pass without position feedback, with Coulomb friction; it takes back the
+//      velocity the feedback added, so the feedback moves positions without adding energy
+// and after the substeps, restitution once (at the contacts that met faster than the threshold and
+// pushed, v_n driven to −e times the speed they met at: with the pass before it, Hecker's Eq. 9).
+//
+// The contacts' separations follow the bodies within the step without a new narrow phase: a
+// point's separation is its separation when found plus the relative displacement of its anchors
+// along the normal, s = s0 + n · ((Δp_B + ΔR_B r_B) − (Δp_A + ΔR_A r_A)) − n · (r_B − r_A).
+//
+// A soft contact (Catto, "Soft Constraints", GDC 2011) is a spring-damper of frequency f and
+// damping ratio ζ integrated implicitly over the substep h: with ω = 2πf, a1 = 2ζ + hω,
+// a2 = hω a1, a3 = 1 / (1 + a2), the impulse at a point with separation s < 0 is
+//   Δλ = −m_eff (m_s v_n + m_s b s) − i_s λ,   b = ω / a1, m_s = a2 a3, i_s = a3
+// where λ is the impulse accumulated in the substep; an approach at more than a maximum speed is
+// not pushed back faster than that speed. A gap (s > 0) is a speculative contact: the bodies may
+// close it in the substep, no more (a rigid constraint, v_n ≥ −s / h).
+//
+// The constraints are solved by colour: each constraint takes the first colour in which neither
+// of its moving bodies has a constraint yet (graph colouring; static and kinematic bodies, which
+// no contact moves, do not count), so the constraints of a colour share no moving body and are
+// solved four at a time in SIMD lanes (wide.h), colours in order.
+#include "contact_math.h"
+#include "counting_sort.h"
+#include "step_context.h"
+#include "wide.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <numeric>
+
+namespace carom {
+namespace {
+
+// The substeps, and the contacts' softness. A soft contact under a load F sinks until its spring
+// holds it: by F / (m_eff ω²), and a stack sinks by the sum over its layers (Box2D v3's 4 substeps
+// at 30 Hz leave the large pyramid's top box 0.73 m lower after 10 s). Stiffer is steadier only up
+// to a quarter of the substep rate (one pass a substep no longer converges past it: the pyramid
+// collapses): so twice Box2D's substeps, and contacts at that quarter, 120 Hz at 60 steps a second
+// (twice it against a static body, as Box2D, so bodies are not pushed into the ground). Damping
+// ratio and the fastest push out of an overlap: Box2D v3's defaults (b2DefaultWorldDef).
+constexpr int kSubsteps = 8;
+constexpr double kQuarterOfTheSubstepRate = 0.25, kDampingRatio = 10, kMaxPushSpeed = 3;
+
+struct Softness {
+    double biasRate, massScale, impulseScale;
+};
+Softness softness(double hertz, double zeta, double h) {
+    const double omega = 2 * M_PI * hertz;
+    const double a1 = 2 * zeta + h * omega, a2 = h * omega * a1, a3 = 1 / (1 + a2);
+    return {omega / a1, a2 * a3, a3};
+}
+
+// A body as the substeps keep it: its velocity (one vector load) and its displacement since the
+// step's start, Δp and the rotation ΔR = (cos, sin) of Δθ (the second).
+struct alignas(64) State {
+    double vx, vy, w, unused;
+    double dpx, dpy, dqc, dqs;
+};
+
+// A moving body's share of the forces' velocity change per substep (the integrator's over the
+// step, over n), and its rotation since the step's start.
+struct Share {
+    BodyId body;
+    Vec2 dv;
+    double dw, angle;
+};
+
+struct WideBody {
+    Wide vx, vy, w, invMass, invInertia;
+    Wide dpx, dpy, dqc, dqs;
+};
+
+struct WidePoint {
+    Wide rAx, rAy, rBx, rBy;    // anchors: the point relative to each centre of mass
+    Wide baseSeparation;        // s0 − n · (rB − rA), above
+    Wide normalMass, tangentMass;
+    Wide normalImpulse, tangentImpulse; // accumulated in the substep
+    Wide totalNormalImpulse;            // over the step: did the point push?
+};
+
+// What every pass reads and writes, for four constraints. Padding lanes are zeros on the null
+// state: no mass, no impulse.
+struct WideConstraint {
+    std::uint32_t a[4], b[4]; // states of each lane
+    Wide invMassA, invInertiaA, invMassB, invInertiaB;
+    Wide nx, ny, friction;
+    Wide biasRate, massScale, impulseScale;
+    WidePoint points[2];
+};
+
+// What only the restitution and the end of the step read, kept apart so that the passes stream
+// less memory.
+struct WideBounce {
+    Wide restitution;
+    Wide relativeVelocity[2]; // normal velocity of each point at the step's start
+    std::size_t manifold[4];  // the lane's manifold in the step's contacts
+    int count[4];             // its points (0 for padding)
+};
+
+// Four states' halves into lanes: four vector loads and a 4×4 transpose (Box2D v3's
+// b2GatherBodies); `half` 0 is the velocity, 1 the displacement.
+[[gnu::always_inline]] inline void gatherHalf(const State* states, const std::uint32_t (&index)[4],
+                                              int half, Wide out[4]) {
+    Wide r[4];
+    for (int l = 0; l < 4; ++l)
+        std::memcpy(&r[l], reinterpret_cast<const double*>(&states[index[l]]) + 4 * half, sizeof(Wide));
+    transpose(r, out);
+}
+
+[[gnu::always_inline]] inline WideBody gather(const State* states, const std::uint32_t (&index)[4],
+                                              Wide invMass, Wide invInertia, bool moved) {
+    Wide v[4], d[4] = {splat(0), splat(0), splat(1), splat(0)};
+    gatherHalf(states, index, 0, v);
+    if (moved) gatherHalf(states, index, 1, d);
+    return {v[0], v[1], v[2], invMass, invInertia, d[0], d[1], d[2], d[3]};
+}
+
+// The lanes' velocities back to their states. Lanes that share a static body (or the null state)
+// write back the same, unchanged velocity.
+[[gnu::always_inline]] inline void scatter(State* states, const std::uint32_t (&index)[4],
+                                           const WideBody& b) {
+    const Wide in[4] = {b.vx, b.vy, b.w, splat(0)};
+    Wide r[4];
+    transpose(in, r);
+    for (int l = 0; l < 4; ++l)
+        std::memcpy(&states[index[l]], &r[l], 3 * sizeof(double));
+}
+
+// v_B + ω_B × r_B − v_A − ω_A × r_A along (dx, dy).
+[[gnu::always_inline]] inline Wide relativeSpeed(const WideBody& A, const WideBody& B,
+                                                 const WidePoint& p, Wide dx, Wide dy) {
+    const Wide vx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy);
+    const Wide vy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx);
+    return vx * dx + vy * dy;
+}
+
+// +P to B and −P to A at the point.
+[[gnu::always_inline]] inline void push(WideBody& A, WideBody& B, const WidePoint& p, Wide Px,
+                                        Wide Py) {
+    A.vx = A.vx - A.invMass * Px;
+    A.vy = A.vy - A.invMass * Py;
+    A.w = A.w - A.invInertia * (p.rAx * Py - p.rAy * Px);
+    B.vx = B.vx + B.invMass * Px;
+    B.vy = B.vy + B.invMass * Py;
+    B.w = B.w + B.invInertia * (p.rBx * Py - p.rBy * Px);
+}
+
+[[gnu::always_inline]] inline void warmStart(State* states, WideConstraint& k) {
+    WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA, false);
+    WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB, false);
+    for (WidePoint& p : k.points) {
+        push(A, B, p, p.normalImpulse * k.nx + p.tangentImpulse * k.ny,
+             p.normalImpulse * k.ny - p.tangentImpulse * k.nx); // tangent (n_y, −n_x)
+        p.totalNormalImpulse = p.totalNormalImpulse + p.normalImpulse;
+    }
+    scatter(states, k.a, A);
+    scatter(states, k.b, B);
+}
+
+// The separation of a point now, from the displacements of its bodies (above).
+[[gnu::always_inline]] inline Wide separation(const WideBody& A, const WideBody& B,
+                                              const WideConstraint& k, const WidePoint& p) {
+    const Wide ax = A.dqc * p.rAx - A.dqs * p.rAy, ay = A.dqs * p.rAx + A.dqc * p.rAy;
+    const Wide bx = B.dqc * p.rBx - B.dqs * p.rBy, by = B.dqs * p.rBx + B.dqc * p.rBy;
+    const Wide dx = (B.dpx - A.dpx) + (bx - ax), dy = (B.dpy - A.dpy) + (by - ay);
+    return (k.nx * dx + k.ny * dy) + p.baseSeparation;
+}
+
+// A point's normal constraint in this pass: with `feedback`, soft with the bias of its overlap
+// (pushed out no faster than kMaxPushSpeed); without, rigid; a gap is speculative either way.
+struct SoftPoint {
+    Wide bias, massScale, impulseScale;
+};
+[[gnu::always_inline]] inline SoftPoint softPoint(const WideBody& A, const WideBody& B,
+                                                  const WideConstraint& k, const WidePoint& p,
+                                                  bool feedback, double invH) {
+    const Wide zero = splat(0), one = splat(1);
+    const Wide s = separation(A, B, k, p);
+    const Mask gap = s > zero;
+    const Wide push = feedback ? maxWide(k.massScale * k.biasRate * s, splat(-kMaxPushSpeed)) : zero;
+    return {select(gap, s * splat(invH), push), select(gap, one, feedback ? k.massScale : one),
+            select(gap, zero, feedback ? k.impulseScale : zero)};
+}
+
+// A point's accumulated impulse to λ', and its bodies pushed by the difference.
+[[gnu::always_inline]] inline void setNormalImpulse(WideBody& A, WideBody& B, const WideConstraint& k,
+                                                    WidePoint& p, Wide total) {
+    const Wide d = total - p.normalImpulse;
+    p.normalImpulse = total;
+    p.totalNormalImpulse = p.totalNormalImpulse + d;
+    push(A, B, p, d * k.nx, d * k.ny);
+}
+
+// Both points of a manifold at once (Catto's block solver, as in contact_solver.cpp), soft: the
+// accumulated impulses x ≥ 0 with r = K x + b ≥ 0 and x · r = 0, where row i of
+//   b = m_s v_n + bias − (1 − i_s) K λ
+// makes each row, alone, the soft update above (x = λ − m_eff (m_s v_n + bias) − i_s λ). Tries in
+// turn both points pushing, only the first, only the second, neither. Solving the two points one
+// after the other gives them uneven impulses, and a column of boxes leans and walks. K is built
+// from the anchors here rather than stored: the passes are bound by memory, not arithmetic.
+// Returns the lanes it solved (not: one point, or K too ill-conditioned to invert).
+[[gnu::always_inline]] inline Mask solveBlock(WideBody& A, WideBody& B, WideConstraint& k,
+                                              const SoftPoint (&soft)[2]) {
+    WidePoint& p1 = k.points[0];
+    WidePoint& p2 = k.points[1];
+    const Wide zero = splat(0), one = splat(1);
+    const Wide rnA1 = p1.rAx * k.ny - p1.rAy * k.nx, rnB1 = p1.rBx * k.ny - p1.rBy * k.nx;
+    const Wide rnA2 = p2.rAx * k.ny - p2.rAy * k.nx, rnB2 = p2.rBx * k.ny - p2.rBy * k.nx;
+    const Wide mass = k.invMassA + k.invMassB;
+    const Wide k11 = mass + k.invInertiaA * rnA1 * rnA1 + k.invInertiaB * rnB1 * rnB1;
+    const Wide k22 = mass + k.invInertiaA * rnA2 * rnA2 + k.invInertiaB * rnB2 * rnB2;
+    const Wide k12 = mass + k.invInertiaA * rnA1 * rnA2 + k.invInertiaB * rnB1 * rnB2;
+    const Wide det = k11 * k22 - k12 * k12;
+    const Mask invertible = (p2.normalMass > zero) & (k11 * k11 < splat(kMaxConditionNumber) * det);
+    const Wide l1 = p1.normalImpulse, l2 = p2.normalImpulse;
+    const Wide vn1 = relativeSpeed(A, B, p1, k.nx, k.ny), vn2 = relativeSpeed(A, B, p2, k.nx, k.ny);
+    const Wide b1 = (soft[0].massScale * vn1 + soft[0].bias) - (one - soft[0].impulseScale) * (k11 * l1 + k12 * l2);
+    const Wide b2 = (soft[1].massScale * vn2 + soft[1].bias) - (one - soft[1].impulseScale) * (k12 * l1 + k22 * l2);
+    const Wide bothX = (k12 * b2 - k22 * b1) / det, bothY = (k12 * b1 - k11 * b2) / det;
+    const Wide x1 = zero - b1 / k11, x2 = zero - b2 / k22;
+    const Mask both = (bothX >= zero) & (bothY >= zero);
+    const Mask first = (x1 >= zero) & (k12 * x1 + b2 >= zero);
+    const Mask second = (x2 >= zero) & (k12 * x2 + b1 >= zero);
+    const Mask neither = (b1 >= zero) & (b2 >= zero);
+    const Mask solved = invertible & (both | first | second | neither);
+    const Wide x = select(both, bothX, select(first, x1, zero));
+    const Wide y = select(both, bothY, select(first, zero, select(second, x2, zero)));
+    setNormalImpulse(A, B, k, p1, select(solved, x, l1));
+    setNormalImpulse(A, B, k, p2, select(solved, y, l2));
+    return solved;
+}
+
+// One pass over four constraints: the normal impulses (soft with position feedback when
+// `feedback`, rigid without), then, in the relax pass, friction clamped to the Coulomb cone
+// |λ_t| ≤ μ λ_n.
+[[gnu::always_inline]] inline void solve(State* states, WideConstraint& k, bool feedback,
+                                         double invH) {
+    WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA, true);
+    WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB, true);
+    const Wide zero = splat(0);
+    const SoftPoint soft[2] = {softPoint(A, B, k, k.points[0], feedback, invH),
+                               softPoint(A, B, k, k.points[1], feedback, invH)};
+    const Mask alone = ~solveBlock(A, B, k, soft);
+    for (int i = 0; i < 2; ++i) {
+        WidePoint& p = k.points[i];
+        const SoftPoint& q = soft[i];
+        const Wide vn = relativeSpeed(A, B, p, k.nx, k.ny);
+        const Wide total = maxZero(p.normalImpulse - (p.normalMass * (q.massScale * vn + q.bias) +
+                                                      q.impulseScale * p.normalImpulse));
+        setNormalImpulse(A, B, k, p, select(alone, total, p.normalImpulse));
+    }
+    if (!feedback)
+        for (WidePoint& p : k.points) {
+            const Wide tx = k.ny, ty = zero - k.nx;
+            const Wide vt = relativeSpeed(A, B, p, tx, ty);
+            const Wide limit = k.friction * p.normalImpulse;
+            const Wide total = clamp(p.tangentImpulse - p.tangentMass * vt, zero - limit, limit);
+            const Wide d = total - p.tangentImpulse;
+            p.tangentImpulse = total;
+            push(A, B, p, d * tx, d * ty);
+        }
+    scatter(states, k.a, A);
+    scatter(states, k.b, B);
+}
+
+// Restitution, once after the substeps: where the point met faster than the threshold and pushed,
+// v_n → −e v_met.
+[[gnu::always_inline]] inline void restitute(State* states, WideConstraint& k,
+                                             const WideBounce& e, double threshold) {
+    WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA, false);
+    WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB, false);
+    const Wide zero = splat(0);
+    for (int i = 0; i < 2; ++i) {
+        WidePoint& p = k.points[i];
+        const Mask bounce = (e.relativeVelocity[i] < splat(-threshold)) &
+                            (p.totalNormalImpulse > zero) & (e.restitution > zero);
+        const Wide vn = relativeSpeed(A, B, p, k.nx, k.ny);
+        const Wide mass = select(bounce, p.normalMass, zero);
+        const Wide total =
+            maxZero(p.normalImpulse - mass * (vn + e.restitution * e.relativeVelocity[i]));
+        const Wide d = total - p.normalImpulse;
+        p.normalImpulse = total;
+        p.totalNormalImpulse = p.totalNormalImpulse + d;
+        push(A, B, p, d * k.nx, d * k.ny);
+    }
+    scatter(states, k.a, A);
+    scatter(states, k.b, B);
+}
+
+// The forces' share of a substep, and the positions after it (steps 1 and 4).
+void addForces(State* states, const std::vector<Share>& shares) {
+    for (const Share& m : shares) {
+        State& s = states[m.body];
+        s.vx += m.dv.x;
+        s.vy += m.dv.y;
+        s.w += m.dw;
+    }
+}
+void movePositions(State* states, std::vector<Share>& shares, double h) {
+    for (Share& m : shares) {
+        State& s = states[m.body];
+        s.dpx += h * s.vx;
+        s.dpy += h * s.vy;
+        const double turn = h * s.w;
+        m.angle += turn;
+        // ΔR turned by `turn` to first order and normalized (Box2D's b2IntegrateRotation): for the
+        // separations; the pose at the end takes the angle itself.
+        const double c = s.dqc - turn * s.dqs, sn = s.dqs + turn * s.dqc;
+        const double len = std::sqrt(c * c + sn * sn);
+        s.dqc = c / len;
+        s.dqs = sn / len;
+    }
+}
+
+// The substeps over the constraints, compiled for AVX-512, AVX2 and any x86-64 (as
+// contact_solver.cpp's passes).
+[[gnu::target_clones("avx512f", "avx2", "default")]] void substeps(
+    State* states, std::vector<Share>& shares, std::vector<WideConstraint>& wide,
+    const std::vector<WideBounce>& bounce, const WorldSettings& settings, double h) {
+    const double hs = h / kSubsteps, invH = 1 / hs;
+    for (int i = 0; i < kSubsteps; ++i) {
+        addForces(states, shares);
+        for (WideConstraint& k : wide)
+            warmStart(states, k);
+        for (WideConstraint& k : wide)
+            solve(states, k, true, invH);
+        movePositions(states, shares, hs);
+        for (WideConstraint& k : wide)
+            solve(states, k, false, invH);
+    }
+    for (std::size_t j = 0; j < wide.size(); ++j)
+        if (bounce[j].restitution[0] > 0 || bounce[j].restitution[1] > 0 ||
+            bounce[j].restitution[2] > 0 || bounce[j].restitution[3] > 0)
+            restitute(states, wide[j], bounce[j], settings.restitutionThreshold);
+}
+
+// Each constraint's colour: the first in which neither of its moving bodies has one (a bit per
+// colour and body). A body in more than 64 constraints sends the rest to colours past 64, one
+// after another per body (waves).
+std::vector<std::uint32_t> colours(const std::vector<Manifold>& contacts,
+                                   const std::vector<Body>& bodies, std::size_t& count) {
+    std::vector<std::uint64_t> used(bodies.size(), 0);
+    std::vector<std::uint32_t> wave(bodies.size(), 64), colour(contacts.size());
+    count = 0;
+    for (std::size_t j = 0; j < contacts.size(); ++j) {
+        const Manifold& m = contacts[j];
+        const bool movesA = bodies[m.a].isDynamic(), movesB = bodies[m.b].isDynamic();
+        const std::uint64_t taken = (movesA ? used[m.a] : 0) | (movesB ? used[m.b] : 0);
+        std::uint32_t c;
+        if (~taken != 0) {
+            c = static_cast<std::uint32_t>(__builtin_ctzll(~taken));
+            if (movesA) used[m.a] |= std::uint64_t{1} << c;
+            if (movesB) used[m.b] |= std::uint64_t{1} << c;
+        } else {
+            c = std::max(movesA ? wave[m.a] : 64, movesB ? wave[m.b] : 64);
+            if (movesA) wave[m.a] = c + 1;
+            if (movesB) wave[m.b] = c + 1;
+        }
+        colour[j] = c;
+        count = std::max<std::size_t>(count, c + 1);
+    }
+    return colour;
+}
+
+// The soft contacts' parameters: against a static (or kinematic) body, and between moving ones.
+struct Softnesses {
+    Softness fixed, moving;
+};
+
+void prepareLane(const StepContext& c, const State* states, const Softnesses& softs, std::size_t j,
+                 WideConstraint& k, WideBounce& e, int l) {
+    const Manifold& m = c.contacts[j];
+    const Body& A = c.bodies[m.a];
+    const Body& B = c.bodies[m.b];
+    const Vec2 n = m.normal, t = tangentOf(n);
+    const Softness& soft = A.isDynamic() && B.isDynamic() ? softs.moving : softs.fixed;
+    k.a[l] = static_cast<std::uint32_t>(m.a);
+    k.b[l] = static_cast<std::uint32_t>(m.b);
+    k.invMassA[l] = A.invMass;
+    k.invInertiaA[l] = A.invInertia;
+    k.invMassB[l] = B.invMass;
+    k.invInertiaB[l] = B.invInertia;
+    k.nx[l] = n.x;
+    k.ny[l] = n.y;
+    k.friction[l] = m.friction;
+    k.biasRate[l] = soft.biasRate;
+    k.massScale[l] = soft.massScale;
+    k.impulseScale[l] = soft.impulseScale;
+    e.restitution[l] = m.restitution;
+    e.manifold[l] = j;
+    e.count[l] = m.count;
+    const State& a = states[m.a];
+    const State& b = states[m.b];
+    // The impulses kept are the step's (N·s); a substep's is 1/n of it.
+    const double warm = c.settings.warmStarting ? 1.0 / kSubsteps : 0.0;
+    for (int i = 0; i < m.count; ++i) {
+        const ContactPoint& cp = m.points[i];
+        WidePoint& p = k.points[i];
+        const auto [rA, rB] = anchorsOf(A, B, cp);
+        p.rAx[l] = rA.x;
+        p.rAy[l] = rA.y;
+        p.rBx[l] = rB.x;
+        p.rBy[l] = rB.y;
+        p.baseSeparation[l] = -cp.depth - glm::dot(rB - rA, n);
+        p.normalMass[l] = effectiveMass(A, B, rA, rB, n);
+        p.tangentMass[l] = effectiveMass(A, B, rA, rB, t);
+        p.normalImpulse[l] = warm * cp.normalImpulse;
+        p.tangentImpulse[l] = warm * cp.tangentImpulse;
+        const Vec2 vA{a.vx, a.vy}, vB{b.vx, b.vy};
+        e.relativeVelocity[i][l] = glm::dot(vB + cross(b.w, rB) - vA - cross(a.w, rA), n);
+    }
+}
+
+// The constraints of each colour in lanes of four, colours in order.
+void prepare(const StepContext& c, const State* states, std::vector<WideConstraint>& wide,
+             std::vector<WideBounce>& bounce, double hs) {
+    std::size_t count = 0;
+    const std::vector<std::uint32_t> colour = colours(c.contacts, c.bodies, count);
+    // Where each colour's lanes begin: its constraints rounded up to whole groups of four.
+    std::vector<std::size_t> next(count + 1, 0);
+    for (std::uint32_t col : colour)
+        ++next[col + 1];
+    for (std::size_t col = 0; col < count; ++col)
+        next[col + 1] = next[col] + (next[col + 1] + 3) / 4 * 4;
+    const auto nullState = static_cast<std::uint32_t>(c.bodies.size());
+    WideConstraint empty{};
+    for (int l = 0; l < 4; ++l)
+        empty.a[l] = empty.b[l] = nullState;
+    wide.assign(next[count] / 4, empty);
+    bounce.assign(next[count] / 4, WideBounce{});
+    const double hertz = kQuarterOfTheSubstepRate / hs;
+    const Softnesses softs{softness(2 * hertz, kDampingRatio, hs), softness(hertz, kDampingRatio, hs)};
+    for (std::size_t j = 0; j < c.contacts.size(); ++j) {
+        const std::size_t slot = next[colour[j]]++;
+        prepareLane(c, states, softs, j, wide[slot / 4], bounce[slot / 4], static_cast<int>(slot % 4));
+    }
+}
+
+// The soft step on the step's contacts; the bodies no contact reaches move freely.
+void solveSoft(StepContext& c) {
+    // Scratch kept from step to step: a large scene's arrays are not allocated anew each step.
+    static thread_local std::vector<State> states;
+    static thread_local std::vector<Share> shares;
+    static thread_local std::vector<WideConstraint> wide;
+    static thread_local std::vector<WideBounce> bounce;
+    static thread_local std::vector<char> inSolver;
+    const double hs = c.h / kSubsteps;
+    const std::size_t n = c.bodies.size();
+    states.resize(n + 1); // and the null state of padding lanes
+    for (std::size_t i = 0; i < n; ++i) {
+        const Body& b = c.bodies[i];
+        const Motion& m = c.motion[i];
+        // The velocity at the step's start: the free velocity less the forces' change.
+        const Vec2 v = b.v - m.dv;
+        states[i] = State{v.x, v.y, b.w - m.dw, 0, 0, 0, 1, 0};
+    }
+    states[n] = State{0, 0, 0, 0, 0, 0, 1, 0};
+    prepare(c, states.data(), wide, bounce, hs);
+
+    // The moving bodies the contacts reach go through the substeps; the others move as the
+    // integrator (or their flight) says, below.
+    inSolver.assign(n, 0);
+    for (const Manifold& m : c.contacts)
+        inSolver[m.a] = inSolver[m.b] = 1;
+    shares.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!inSolver[i] || c.bodies[i].type == BodyType::Static) continue;
+        const Motion& m = c.motion[i];
+        shares.push_back(Share{i, m.dv / double(kSubsteps), m.dw / kSubsteps, 0});
+    }
+
+    substeps(states.data(), shares, wide, bounce, c.settings, c.h);
+
+    for (std::size_t j = 0; j < wide.size(); ++j)
+        for (int l = 0; l < 4; ++l)
+            for (int i = 0; i < bounce[j].count[l]; ++i) {
+                const WidePoint& p = wide[j].points[i];
+                ContactPoint& cp = c.contacts[bounce[j].manifold[l]].points[i];
+                cp.normalImpulse = kSubsteps * p.normalImpulse[l];
+                cp.tangentImpulse = kSubsteps * p.tangentImpulse[l];
+                if (bounce[j].relativeVelocity[i][l] < -c.settings.restitutionThreshold &&
+                    p.totalNormalImpulse[l] > 0)
+                    ++c.diagnostics.collisions;
+            }
+    for (const Share& m : shares) {
+        Body& b = c.bodies[m.body];
+        const State& s = states[m.body];
+        b.setPose(b.xf().p + Vec2{s.dpx, s.dpy}, b.angle() + m.angle);
+        b.v = {s.vx, s.vy};
+        b.w = s.w;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        if (!inSolver[i]) moveFreely(c, i);
+    for (Body& b : c.bodies) {
+        b.force = {0, 0};
+        b.torque = 0;
+    }
+}
+
+} // namespace
+
+void stepSoft(StepContext& c) {
+    // The pairs left with a body in flight (flight_impacts.cpp: a strike there was unsure, or the
+    // pair struck too often) go to the impulse method's solver, whose restitution fits the
+    // flight's closed form; their bodies touch nothing the soft step moves.
+    bool flown = false;
+    for (const Motion& m : c.motion)
+        flown = flown || m.flown;
+    if (!flown) return solveSoft(c);
+    std::vector<Manifold> all, inFlight;
+    all.swap(c.contacts);
+    for (const Manifold& m : all)
+        (c.motion[m.a].flown || c.motion[m.b].flown ? inFlight : c.contacts).push_back(m);
+    std::swap(c.contacts, inFlight);
+    solveImpulses(c);
+    std::swap(c.contacts, inFlight);
+    solveSoft(c);
+    returnSettledContacts(c, inFlight);
+}
+
+} // namespace carom
