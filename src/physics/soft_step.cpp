@@ -97,6 +97,8 @@ struct WideConstraint {
     Wide nx, ny, friction;
     Wide biasRate, massScale, impulseScale;
     WidePoint points[2];
+    Wide k11, k12, k22, invDet; // the block solver's K and 1 / det K (blockMatrix, contact_math.h)
+    Mask block;                 // two points and an invertible K
 };
 
 // What only the restitution and the end of the step read, kept apart so that the passes stream
@@ -207,38 +209,33 @@ struct SoftPoint {
 //   b = m_s v_n + bias − (1 − i_s) K λ
 // makes each row, alone, the soft update above (x = λ − m_eff (m_s v_n + bias) − i_s λ). Tries in
 // turn both points pushing, only the first, only the second, neither. Solving the two points one
-// after the other gives them uneven impulses, and a column of boxes leans and walks. K is built
-// from the anchors here rather than stored: the passes are bound by memory, not arithmetic.
-// Returns the lanes it solved (not: one point, or K too ill-conditioned to invert).
+// after the other gives them uneven impulses, and a column of boxes leans and walks. Returns the
+// lanes it solved (not: one point, or K too ill-conditioned to invert).
 [[gnu::always_inline]] inline Mask solveBlock(WideBody& A, WideBody& B, WideConstraint& k,
                                               const SoftPoint (&soft)[2]) {
     WidePoint& p1 = k.points[0];
     WidePoint& p2 = k.points[1];
     const Wide zero = splat(0), one = splat(1);
-    const Wide rnA1 = p1.rAx * k.ny - p1.rAy * k.nx, rnB1 = p1.rBx * k.ny - p1.rBy * k.nx;
-    const Wide rnA2 = p2.rAx * k.ny - p2.rAy * k.nx, rnB2 = p2.rBx * k.ny - p2.rBy * k.nx;
-    const Wide mass = k.invMassA + k.invMassB;
-    const Wide k11 = mass + k.invInertiaA * rnA1 * rnA1 + k.invInertiaB * rnB1 * rnB1;
-    const Wide k22 = mass + k.invInertiaA * rnA2 * rnA2 + k.invInertiaB * rnB2 * rnB2;
-    const Wide k12 = mass + k.invInertiaA * rnA1 * rnA2 + k.invInertiaB * rnB1 * rnB2;
-    const Wide det = k11 * k22 - k12 * k12;
-    const Mask invertible = (p2.normalMass > zero) & (k11 * k11 < splat(kMaxConditionNumber) * det);
     const Wide l1 = p1.normalImpulse, l2 = p2.normalImpulse;
     const Wide vn1 = relativeSpeed(A, B, p1, k.nx, k.ny), vn2 = relativeSpeed(A, B, p2, k.nx, k.ny);
-    const Wide b1 = (soft[0].massScale * vn1 + soft[0].bias) - (one - soft[0].impulseScale) * (k11 * l1 + k12 * l2);
-    const Wide b2 = (soft[1].massScale * vn2 + soft[1].bias) - (one - soft[1].impulseScale) * (k12 * l1 + k22 * l2);
-    const Wide bothX = (k12 * b2 - k22 * b1) / det, bothY = (k12 * b1 - k11 * b2) / det;
-    const Wide x1 = zero - b1 / k11, x2 = zero - b2 / k22;
+    const Wide b1 = (soft[0].massScale * vn1 + soft[0].bias) - (one - soft[0].impulseScale) * (k.k11 * l1 + k.k12 * l2);
+    const Wide b2 = (soft[1].massScale * vn2 + soft[1].bias) - (one - soft[1].impulseScale) * (k.k12 * l1 + k.k22 * l2);
+    const Wide bothX = (k.k12 * b2 - k.k22 * b1) * k.invDet, bothY = (k.k12 * b1 - k.k11 * b2) * k.invDet;
+    const Wide x1 = zero - b1 * p1.normalMass, x2 = zero - b2 * p2.normalMass;
     const Mask both = (bothX >= zero) & (bothY >= zero);
-    const Mask first = (x1 >= zero) & (k12 * x1 + b2 >= zero);
-    const Mask second = (x2 >= zero) & (k12 * x2 + b1 >= zero);
+    const Mask first = (x1 >= zero) & (k.k12 * x1 + b2 >= zero);
+    const Mask second = (x2 >= zero) & (k.k12 * x2 + b1 >= zero);
     const Mask neither = (b1 >= zero) & (b2 >= zero);
-    const Mask solved = invertible & (both | first | second | neither);
+    const Mask solved = k.block & (both | first | second | neither);
     const Wide x = select(both, bothX, select(first, x1, zero));
     const Wide y = select(both, bothY, select(first, zero, select(second, x2, zero)));
     setNormalImpulse(A, B, k, p1, select(solved, x, l1));
     setNormalImpulse(A, B, k, p2, select(solved, y, l2));
     return solved;
+}
+
+[[gnu::always_inline]] inline bool anyLane(const Mask& m) {
+    return m[0] | m[1] | m[2] | m[3];
 }
 
 // One pass over four constraints: the normal impulses (soft with position feedback when
@@ -252,7 +249,7 @@ struct SoftPoint {
     const SoftPoint soft[2] = {softPoint(A, B, k, k.points[0], feedback, invH),
                                softPoint(A, B, k, k.points[1], feedback, invH)};
     const Mask alone = ~solveBlock(A, B, k, soft);
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < 2 && anyLane(alone); ++i) {
         WidePoint& p = k.points[i];
         const SoftPoint& q = soft[i];
         const Wide vn = relativeSpeed(A, B, p, k.nx, k.ny);
@@ -420,6 +417,16 @@ void prepareLane(const StepContext& c, const State* states, const Softnesses& so
         const Vec2 vA{a.vx, a.vy}, vB{b.vx, b.vy};
         e.relativeVelocity[i][l] = glm::dot(vB + cross(b.w, rB) - vA - cross(a.w, rA), n);
     }
+    BlockMatrix K;
+    if (m.count == 2) {
+        const Anchors r1 = anchorsOf(A, B, m.points[0]), r2 = anchorsOf(A, B, m.points[1]);
+        K = blockMatrix(A, B, r1.a, r1.b, r2.a, r2.b, n);
+    }
+    k.block[l] = m.count == 2 && K.invertible ? -1 : 0;
+    k.k11[l] = K.k11;
+    k.k12[l] = K.k12;
+    k.k22[l] = K.k22;
+    k.invDet[l] = k.block[l] ? 1 / K.det : 0;
 }
 
 // The constraints of each colour in lanes of four, colours in order.
