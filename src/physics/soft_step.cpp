@@ -322,7 +322,7 @@ void movePositions(State* states, std::vector<Share>& shares, double h) {
 
 // The substeps over the constraints, compiled for AVX-512, AVX2 and any x86-64 (as
 // contact_solver.cpp's passes).
-[[gnu::target_clones("avx512f", "avx2", "default")]] void substeps(
+[[gnu::target_clones("arch=x86-64-v4", "avx2", "default")]] void substeps(
     State* states, std::vector<Share>& shares, std::vector<WideConstraint>& wide,
     const std::vector<WideBounce>& bounce, const WorldSettings& settings, double h) {
     const double hs = h / kSubsteps, invH = 1 / hs;
