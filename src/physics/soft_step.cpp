@@ -205,9 +205,9 @@ struct SoftPoint {
 }
 
 // Both points of a manifold at once (Catto's block solver, as in contact_solver.cpp), soft: the
-// accumulated impulses x ≥ 0 with r = K x + b ≥ 0 and x · r = 0, where row i of
-//   b = m_s v_n + bias − (1 − i_s) K λ
-// makes each row, alone, the soft update above (x = λ − m_eff (m_s v_n + bias) − i_s λ). Tries in
+// update above with the coupled K⁻¹ of the two points for m_eff, x = (1 − i_s) λ − K⁻¹ (m_s v + bias),
+// where a point that would pull is let go: the accumulated impulses x ≥ 0 with r = K x + b ≥ 0
+// and x · r = 0, row i of b being m_s v_n + bias − (1 − i_s) (K λ)_i. Tries in
 // turn both points pushing, only the first, only the second, neither. Solving the two points one
 // after the other gives them uneven impulses, and a column of boxes leans and walks. Returns the
 // lanes it solved (not: one point, or K too ill-conditioned to invert).
