@@ -375,6 +375,29 @@ struct Softnesses {
     Softness fixed, moving;
 };
 
+// Lane l of a point that is not there (a single point's second, or padding): zeros, which push
+// nothing.
+void clearPoint(WidePoint& p, int l) {
+    p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = p.baseSeparation[l] = 0;
+    p.normalMass[l] = p.tangentMass[l] = p.normalImpulse[l] = p.tangentImpulse[l] = 0;
+    p.totalNormalImpulse[l] = 0;
+}
+
+// A padding lane: no masses, the null state.
+void clearLane(WideConstraint& k, WideBounce& e, int l, std::uint32_t nullState) {
+    k.a[l] = k.b[l] = nullState;
+    k.invMassA[l] = k.invInertiaA[l] = k.invMassB[l] = k.invInertiaB[l] = 0;
+    k.nx[l] = k.ny[l] = k.friction[l] = 0;
+    k.biasRate[l] = k.massScale[l] = k.impulseScale[l] = 0;
+    for (WidePoint& p : k.points)
+        clearPoint(p, l);
+    k.k11[l] = k.k12[l] = k.k22[l] = k.invDet[l] = 0;
+    k.block[l] = 0;
+    e.restitution[l] = e.relativeVelocity[0][l] = e.relativeVelocity[1][l] = 0;
+    e.manifold[l] = 0;
+    e.count[l] = 0;
+}
+
 void prepareLane(const StepContext& c, const State* states, const Softnesses& softs, std::size_t j,
                  WideConstraint& k, WideBounce& e, int l) {
     const Manifold& m = c.contacts[j];
@@ -401,9 +424,14 @@ void prepareLane(const StepContext& c, const State* states, const Softnesses& so
     const State& b = states[m.b];
     // The impulses kept are the step's (N·s); a substep's is 1/n of it.
     const double warm = c.settings.warmStarting ? 1.0 / kSubsteps : 0.0;
-    for (int i = 0; i < m.count; ++i) {
-        const ContactPoint& cp = m.points[i];
+    for (int i = 0; i < 2; ++i) {
         WidePoint& p = k.points[i];
+        if (i == m.count) { // a single point: the second pushes nothing
+            clearPoint(p, l);
+            e.relativeVelocity[i][l] = 0;
+            break;
+        }
+        const ContactPoint& cp = m.points[i];
         const auto [rA, rB] = anchorsOf(A, B, cp);
         p.rAx[l] = rA.x;
         p.rAy[l] = rA.y;
@@ -414,6 +442,7 @@ void prepareLane(const StepContext& c, const State* states, const Softnesses& so
         p.tangentMass[l] = effectiveMass(A, B, rA, rB, t);
         p.normalImpulse[l] = warm * cp.normalImpulse;
         p.tangentImpulse[l] = warm * cp.tangentImpulse;
+        p.totalNormalImpulse[l] = 0;
         const Vec2 vA{a.vx, a.vy}, vB{b.vx, b.vy};
         e.relativeVelocity[i][l] = glm::dot(vB + cross(b.w, rB) - vA - cross(a.w, rA), n);
     }
@@ -429,7 +458,7 @@ void prepareLane(const StepContext& c, const State* states, const Softnesses& so
     k.invDet[l] = k.block[l] ? 1 / K.det : 0;
 }
 
-// The constraints of each colour in lanes of four, colours in order.
+// The constraints of each colour in lanes of four, colours in order, written lane after lane.
 void prepare(const StepContext& c, const State* states, std::vector<WideConstraint>& wide,
              std::vector<WideBounce>& bounce, double hs) {
     std::size_t count = 0;
@@ -440,17 +469,21 @@ void prepare(const StepContext& c, const State* states, std::vector<WideConstrai
         ++next[col + 1];
     for (std::size_t col = 0; col < count; ++col)
         next[col + 1] = next[col] + (next[col + 1] + 3) / 4 * 4;
-    const auto nullState = static_cast<std::uint32_t>(c.bodies.size());
-    WideConstraint empty{};
-    for (int l = 0; l < 4; ++l)
-        empty.a[l] = empty.b[l] = nullState;
-    wide.assign(next[count] / 4, empty);
-    bounce.assign(next[count] / 4, WideBounce{});
+    constexpr std::size_t kPadding = ~std::size_t{0};
+    std::vector<std::size_t> manifoldAt(next[count], kPadding);
+    for (std::size_t j = 0; j < c.contacts.size(); ++j)
+        manifoldAt[next[colour[j]]++] = j;
+    wide.resize(manifoldAt.size() / 4);
+    bounce.resize(manifoldAt.size() / 4);
     const double hertz = kQuarterOfTheSubstepRate / hs;
     const Softnesses softs{softness(2 * hertz, kDampingRatio, hs), softness(hertz, kDampingRatio, hs)};
-    for (std::size_t j = 0; j < c.contacts.size(); ++j) {
-        const std::size_t slot = next[colour[j]]++;
-        prepareLane(c, states, softs, j, wide[slot / 4], bounce[slot / 4], static_cast<int>(slot % 4));
+    const auto nullState = static_cast<std::uint32_t>(c.bodies.size());
+    for (std::size_t slot = 0; slot < manifoldAt.size(); ++slot) {
+        const int l = static_cast<int>(slot % 4);
+        if (manifoldAt[slot] == kPadding)
+            clearLane(wide[slot / 4], bounce[slot / 4], l, nullState);
+        else
+            prepareLane(c, states, softs, manifoldAt[slot], wide[slot / 4], bounce[slot / 4], l);
     }
 }
 
