@@ -103,6 +103,7 @@ std::vector<char> inFreeFlight(const StepContext& c) {
     // projection's. Velocities at the start of the step (before the forces' change).
     const bool pressed = s.gravity != Vec2{0, 0};
     for (const Manifold& m : c.contacts) {
+        if (!free[m.a] && !free[m.b]) continue; // nothing left to decide
         const Body& A = c.bodies[m.a];
         const Body& B = c.bodies[m.b];
         const Vec2 va = A.v - c.motion[m.a].dv, vb = B.v - c.motion[m.b].dv;
