@@ -201,27 +201,24 @@ void padLane(WideConstraint& k, int l, std::size_t nullBody) {
     k.block[l] = 0;
 }
 
-// Four bodies' velocities into lanes: four vector loads and a 4×4 transpose (Box2D v3's
-// b2GatherBodies), with the inverse masses the constraint keeps.
+// Four bodies' velocities into lanes: four vector loads and a 4×4 transpose (wide.h), with the
+// inverse masses the constraint keeps.
 [[gnu::always_inline]] inline WideBody gather(const std::vector<SolverBody>& bodies,
                                               const Lanes& index, Wide invMass, Wide invInertia) {
-    Wide r[4];
+    Wide r[4], c[4];
     for (int l = 0; l < 4; ++l)
         std::memcpy(&r[l], &bodies[index[l]], sizeof(Wide));
-    const Wide t0 = __builtin_shufflevector(r[0], r[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(r[0], r[1], 1, 5, 3, 7);
-    const Wide t2 = __builtin_shufflevector(r[2], r[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(r[2], r[3], 1, 5, 3, 7);
-    return {__builtin_shufflevector(t0, t2, 0, 1, 4, 5), __builtin_shufflevector(t1, t3, 0, 1, 4, 5),
-            __builtin_shufflevector(t0, t2, 2, 3, 6, 7), invMass, invInertia};
+    transpose(r, c);
+    return {c[0], c[1], c[2], invMass, invInertia};
 }
 
 // The lanes' velocities back to their bodies: the transpose the other way, four vector stores.
 // Lanes that share a static body (or the null body) write back the same, unchanged velocity.
 [[gnu::always_inline]] inline void scatter(std::vector<SolverBody>& bodies, const Lanes& index,
                                            const WideBody& w) {
-    const Wide t0 = __builtin_shufflevector(w.vx, w.vy, 0, 4, 1, 5), t1 = __builtin_shufflevector(w.vx, w.vy, 2, 6, 3, 7);
-    const Wide t2 = __builtin_shufflevector(w.w, w.w, 0, 4, 1, 5), t3 = __builtin_shufflevector(w.w, w.w, 2, 6, 3, 7);
-    const Wide r[4] = {__builtin_shufflevector(t0, t2, 0, 1, 4, 5), __builtin_shufflevector(t0, t2, 2, 3, 6, 7),
-                       __builtin_shufflevector(t1, t3, 0, 1, 4, 5), __builtin_shufflevector(t1, t3, 2, 3, 6, 7)};
+    const Wide c[4] = {w.vx, w.vy, w.w, w.w};
+    Wide r[4];
+    transpose(c, r);
     for (int l = 0; l < 4; ++l)
         std::memcpy(&bodies[index[l]], &r[l], sizeof(Wide));
 }
