@@ -6,8 +6,7 @@
 //   2. warm start: the last substep's impulses applied again
 //   3. solve: one pass of sequential impulses on the contacts as soft constraints, with position
 //      feedback (below)
-//   4. positions: each body moved by its share of the free displacement plus h/n times what the
-//      contacts changed in its velocity (so a body no contact pushes flies as the integrator says)
+//   4. positions: each body moved by h/n times its velocity
 //   5. relax: one pass without position feedback, with Coulomb friction; it takes back the
 //      velocity the feedback added, so the feedback moves positions without adding energy
 // and after the substeps, restitution once (at the contacts that met faster than the threshold and
@@ -61,11 +60,13 @@ Softness softness(double hertz, double zeta, double h) {
     return {omega / a1, a2 * a3, a3};
 }
 
-// A body as the substeps keep it: its velocity (one vector load) and its displacement since the
-// step's start, Δp and the rotation ΔR = (cos, sin) of Δθ (the second).
-struct alignas(64) State {
+// A body as the substeps keep it, in three vector loads: its velocity; its displacement since the
+// step's start, Δp and the rotation ΔR = (cos, sin) of Δθ; and the velocity change of the next
+// substep's warm start, gathered as the relax pass ends each contact (below).
+struct alignas(32) State {
     double vx, vy, w, unused;
     double dpx, dpy, dqc, dqs;
+    double warmVx, warmVy, warmW, unused2;
 };
 
 // A moving body's share of the forces' velocity change per substep (the integrator's over the
@@ -128,15 +129,19 @@ struct WideBounce {
     return {v[0], v[1], v[2], invMass, invInertia, d[0], d[1], d[2], d[3]};
 }
 
-// The lanes' velocities back to their states. Lanes that share a static body (or the null state)
-// write back the same, unchanged velocity.
-[[gnu::always_inline]] inline void scatter(State* states, const std::uint32_t (&index)[4],
-                                           const WideBody& b) {
-    const Wide in[4] = {b.vx, b.vy, b.w, splat(0)};
+// The lanes' (vx, vy, w) back into a half of their states. Lanes that share a static body (or the
+// null state) write back the same, unchanged values.
+[[gnu::always_inline]] inline void scatterHalf(State* states, const std::uint32_t (&index)[4],
+                                               int half, Wide vx, Wide vy, Wide w) {
+    const Wide in[4] = {vx, vy, w, splat(0)};
     Wide r[4];
     transpose(in, r);
     for (int l = 0; l < 4; ++l)
-        std::memcpy(&states[index[l]], &r[l], 3 * sizeof(double));
+        std::memcpy(reinterpret_cast<double*>(&states[index[l]]) + 4 * half, &r[l], 3 * sizeof(double));
+}
+[[gnu::always_inline]] inline void scatter(State* states, const std::uint32_t (&index)[4],
+                                           const WideBody& b) {
+    scatterHalf(states, index, 0, b.vx, b.vy, b.w);
 }
 
 // v_B + ω_B × r_B − v_A − ω_A × r_A along (dx, dy).
@@ -168,6 +173,31 @@ struct WideBounce {
     }
     scatter(states, k.a, A);
     scatter(states, k.b, B);
+}
+
+// Warm starting fused into the relax pass: the impulses a contact ends a substep with, applied
+// again at the next (the warm start), are added up per body here, while the contact is at hand,
+// and applied with the forces' share when the next substep begins (addForces). Velocity changes
+// add up in any order, so this is the warm start pass of Box2D without a second pass over the
+// contacts.
+[[gnu::always_inline]] inline void addWarmStart(State* states, WideConstraint& k) {
+    Wide ax = splat(0), ay = splat(0), aw = splat(0), bx = splat(0), by = splat(0), bw = splat(0);
+    for (WidePoint& p : k.points) {
+        const Wide Px = p.normalImpulse * k.nx + p.tangentImpulse * k.ny; // tangent (n_y, −n_x)
+        const Wide Py = p.normalImpulse * k.ny - p.tangentImpulse * k.nx;
+        ax = ax - k.invMassA * Px;
+        ay = ay - k.invMassA * Py;
+        aw = aw - k.invInertiaA * (p.rAx * Py - p.rAy * Px);
+        bx = bx + k.invMassB * Px;
+        by = by + k.invMassB * Py;
+        bw = bw + k.invInertiaB * (p.rBx * Py - p.rBy * Px);
+        p.totalNormalImpulse = p.totalNormalImpulse + p.normalImpulse;
+    }
+    Wide a[4], b[4];
+    gatherHalf(states, k.a, 2, a);
+    scatterHalf(states, k.a, 2, a[0] + ax, a[1] + ay, a[2] + aw);
+    gatherHalf(states, k.b, 2, b);
+    scatterHalf(states, k.b, 2, b[0] + bx, b[1] + by, b[2] + bw);
 }
 
 // The separation of a point now, from the displacements of its bodies (above).
@@ -242,7 +272,7 @@ struct SoftPoint {
 // `feedback`, rigid without), then, in the relax pass, friction clamped to the Coulomb cone
 // |λ_t| ≤ μ λ_n.
 [[gnu::always_inline]] inline void solve(State* states, WideConstraint& k, bool feedback,
-                                         double invH) {
+                                         bool warmNext, double invH) {
     WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA, true);
     WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB, true);
     const Wide zero = splat(0);
@@ -269,6 +299,7 @@ struct SoftPoint {
         }
     scatter(states, k.a, A);
     scatter(states, k.b, B);
+    if (warmNext) addWarmStart(states, k);
 }
 
 // Restitution, once after the substeps: where the point met faster than the threshold and pushed,
@@ -299,9 +330,10 @@ struct SoftPoint {
 void addForces(State* states, const std::vector<Share>& shares) {
     for (const Share& m : shares) {
         State& s = states[m.body];
-        s.vx += m.dv.x;
-        s.vy += m.dv.y;
-        s.w += m.dw;
+        s.vx += m.dv.x + s.warmVx;
+        s.vy += m.dv.y + s.warmVy;
+        s.w += m.dw + s.warmW;
+        s.warmVx = s.warmVy = s.warmW = 0;
     }
 }
 void movePositions(State* states, std::vector<Share>& shares, double h) {
@@ -328,13 +360,14 @@ void movePositions(State* states, std::vector<Share>& shares, double h) {
     const double hs = h / kSubsteps, invH = 1 / hs;
     for (int i = 0; i < kSubsteps; ++i) {
         addForces(states, shares);
+        if (i == 0) // the step's first warm start, from the impulses the last step kept
+            for (WideConstraint& k : wide)
+                warmStart(states, k);
         for (WideConstraint& k : wide)
-            warmStart(states, k);
-        for (WideConstraint& k : wide)
-            solve(states, k, true, invH);
+            solve(states, k, true, false, invH);
         movePositions(states, shares, hs);
         for (WideConstraint& k : wide)
-            solve(states, k, false, invH);
+            solve(states, k, false, i + 1 < kSubsteps, invH);
     }
     for (std::size_t j = 0; j < wide.size(); ++j)
         if (bounce[j].restitution[0] > 0 || bounce[j].restitution[1] > 0 ||
@@ -503,9 +536,9 @@ void solveSoft(StepContext& c) {
         const Motion& m = c.motion[i];
         // The velocity at the step's start: the free velocity less the forces' change.
         const Vec2 v = b.v - m.dv;
-        states[i] = State{v.x, v.y, b.w - m.dw, 0, 0, 0, 1, 0};
+        states[i] = State{v.x, v.y, b.w - m.dw, 0, 0, 0, 1, 0, 0, 0, 0, 0};
     }
-    states[n] = State{0, 0, 0, 0, 0, 0, 1, 0};
+    states[n] = State{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0};
     prepare(c, states.data(), wide, bounce, hs);
 
     // The moving bodies the contacts reach go through the substeps; the others move as the
