@@ -233,17 +233,6 @@ struct WideVec {
             ((B.vy + B.w * p.rBx) - A.vy) - (A.w * p.rAx)};
 }
 
-// applyImpulse (contact_math.h): +P to B and −P to A at the point.
-[[gnu::always_inline]] inline void push(WideBody& A, WideBody& B, const WidePoint& p, Wide Px,
-                                        Wide Py) {
-    A.vx = A.vx - A.invMass * Px;
-    A.vy = A.vy - A.invMass * Py;
-    A.w = A.w - A.invInertia * (p.rAx * Py - p.rAy * Px);
-    B.vx = B.vx + B.invMass * Px;
-    B.vy = B.vy + B.invMass * Py;
-    B.w = B.w + B.invInertia * (p.rBx * Py - p.rBy * Px);
-}
-
 // Warm starting: the last step's impulses applied again (after every point's velocity was taken
 // in prepare, which they would otherwise falsify).
 [[gnu::always_inline]] inline void warmStart(std::vector<SolverBody>& bodies,
@@ -251,7 +240,7 @@ struct WideVec {
     WideBody A = gather(bodies, k.a, k.invMassA, k.invInertiaA);
     WideBody B = gather(bodies, k.b, k.invMassB, k.invInertiaB);
     for (const WidePoint& p : k.points)
-        push(A, B, p, p.normalImpulse * k.nx + p.tangentImpulse * k.tx,
+        applyImpulseLanes(A, B, p, p.normalImpulse * k.nx + p.tangentImpulse * k.tx,
              p.normalImpulse * k.ny + p.tangentImpulse * k.ty);
     scatter(bodies, k.a, A);
     scatter(bodies, k.b, B);
@@ -266,7 +255,7 @@ struct WideVec {
     Wide total = nextTangentImpulse(p.tangentImpulse, p.tangentMass, vt, limit);
     total = select(p.present, total, p.tangentImpulse);
     const Wide d = total - p.tangentImpulse;
-    push(A, B, p, d * k.tx, d * k.ty);
+    applyImpulseLanes(A, B, p, d * k.tx, d * k.ty);
     p.tangentImpulse = total;
 }
 
@@ -298,8 +287,8 @@ struct WideVec {
     Wide y = select(both, bothY, select(first, zero, select(second, x2, zero)));
     x = select(solved, x, old1);
     y = select(solved, y, old2);
-    push(A, B, p1, (x - old1) * k.nx, (x - old1) * k.ny);
-    push(A, B, p2, (y - old2) * k.nx, (y - old2) * k.ny);
+    applyImpulseLanes(A, B, p1, (x - old1) * k.nx, (x - old1) * k.ny);
+    applyImpulseLanes(A, B, p2, (y - old2) * k.nx, (y - old2) * k.ny);
     p1.normalImpulse = x;
     p2.normalImpulse = y;
     return solved;
@@ -313,7 +302,7 @@ struct WideVec {
     Wide total = nextNormalImpulse(p.normalImpulse, p.normalMass, p.bias, vn);
     total = select(active & p.present, total, p.normalImpulse);
     const Wide d = total - p.normalImpulse;
-    push(A, B, p, d * k.nx, d * k.ny);
+    applyImpulseLanes(A, B, p, d * k.nx, d * k.ny);
     p.normalImpulse = total;
 }
 
@@ -352,7 +341,7 @@ struct WideVec {
         Wide total = nextNormalImpulse(p.normalImpulse, p.normalMass, p.bounceVelocity, vn);
         total = select(bounce, total, p.normalImpulse);
         const Wide d = total - p.normalImpulse;
-        push(A, B, p, d * k.nx, d * k.ny);
+        applyImpulseLanes(A, B, p, d * k.nx, d * k.ny);
         p.normalImpulse = total;
     }
     scatter(bodies, k.a, A);

@@ -152,22 +152,11 @@ struct WideBounce {
     return vx * dx + vy * dy;
 }
 
-// +P to B and −P to A at the point.
-[[gnu::always_inline]] inline void push(WideBody& A, WideBody& B, const WidePoint& p, Wide Px,
-                                        Wide Py) {
-    A.vx = A.vx - A.invMass * Px;
-    A.vy = A.vy - A.invMass * Py;
-    A.w = A.w - A.invInertia * (p.rAx * Py - p.rAy * Px);
-    B.vx = B.vx + B.invMass * Px;
-    B.vy = B.vy + B.invMass * Py;
-    B.w = B.w + B.invInertia * (p.rBx * Py - p.rBy * Px);
-}
-
 [[gnu::always_inline]] inline void warmStart(State* states, WideConstraint& k) {
     WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA, false);
     WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB, false);
     for (WidePoint& p : k.points) {
-        push(A, B, p, p.normalImpulse * k.nx + p.tangentImpulse * k.ny,
+        applyImpulseLanes(A, B, p, p.normalImpulse * k.nx + p.tangentImpulse * k.ny,
              p.normalImpulse * k.ny - p.tangentImpulse * k.nx); // tangent (n_y, −n_x)
         p.totalNormalImpulse = p.totalNormalImpulse + p.normalImpulse;
     }
@@ -231,7 +220,7 @@ struct SoftPoint {
     const Wide d = total - p.normalImpulse;
     p.normalImpulse = total;
     p.totalNormalImpulse = p.totalNormalImpulse + d;
-    push(A, B, p, d * k.nx, d * k.ny);
+    applyImpulseLanes(A, B, p, d * k.nx, d * k.ny);
 }
 
 // Both points of a manifold at once (Catto's block solver, as in contact_solver.cpp), soft: the
@@ -295,7 +284,7 @@ struct SoftPoint {
             const Wide total = clamp(p.tangentImpulse - p.tangentMass * vt, zero - limit, limit);
             const Wide d = total - p.tangentImpulse;
             p.tangentImpulse = total;
-            push(A, B, p, d * tx, d * ty);
+            applyImpulseLanes(A, B, p, d * tx, d * ty);
         }
     scatter(states, k.a, A);
     scatter(states, k.b, B);
@@ -320,7 +309,7 @@ struct SoftPoint {
         const Wide d = total - p.normalImpulse;
         p.normalImpulse = total;
         p.totalNormalImpulse = p.totalNormalImpulse + d;
-        push(A, B, p, d * k.nx, d * k.ny);
+        applyImpulseLanes(A, B, p, d * k.nx, d * k.ny);
     }
     scatter(states, k.a, A);
     scatter(states, k.b, B);
