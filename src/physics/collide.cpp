@@ -51,6 +51,11 @@ void addPoint(ShapeManifold& m, Vec2 onA, Vec2 onB, double depth, std::uint32_t 
     c.id = id;
 }
 
+// The vertex after vertex i of a polygon of `count` vertices (the edge i runs from i to it).
+std::size_t next(std::size_t i, std::size_t count) {
+    return i + 1 < count ? i + 1 : 0;
+}
+
 bool isPolygon(const Shape& s) {
     return s.type() != ShapeType::Circle;
 }
@@ -102,7 +107,7 @@ ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const
     }
     if (!(separation - r < margin)) return m; // also true for NaN input
 
-    const Vec2 v1 = v[face], v2 = v[(face + 1) % count];
+    const Vec2 v1 = v[face], v2 = v[next(face, count)];
     Vec2 normal = n[face], onA = c - separation * normal;
     double dist = separation;
     if (separation > 0) {
@@ -227,7 +232,7 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
 
     // Reference face v11 -> v12; its outward normal points towards `inc`.
     const Vec2 v11 = ref.vertices()[face];
-    const Vec2 v12 = ref.vertices()[(face + 1) % refCount];
+    const Vec2 v12 = ref.vertices()[next(face, refCount)];
     const Vec2 normal = ref.normals()[face];
     const Vec2 along = v12 - v11; // the side planes' normal: its length scales both sides alike
 
@@ -242,7 +247,7 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
             edge = i;
         }
     }
-    const std::size_t i1 = edge, i2 = (edge + 1) % incCount;
+    const std::size_t i1 = edge, i2 = next(edge, incCount);
     const Vec2 incident[2] = {incToRef.apply(inc.vertices()[i1]),
                               incToRef.apply(inc.vertices()[i2])};
 
@@ -276,7 +281,7 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
         // sliding along a face of the same width keeps its ids.
         if (glm::dot(along, clip2[0]) > glm::dot(along, clip2[1])) std::swap(clip2[0], clip2[1]);
         const std::uint32_t ids[2] = {featureId(face, Vertex, i2, Vertex),
-                                      featureId((face + 1) % refCount, Vertex, i1, Vertex)};
+                                      featureId(next(face, refCount), Vertex, i1, Vertex)};
 
         // Keep points whose separation below the reference face is smaller than the margin. The
         // clip point lies on the incident surface; its projection on the reference face is the
