@@ -1,7 +1,5 @@
 #include "broad_phase.h"
 
-#include "counting_sort.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -11,13 +9,22 @@ namespace carom {
 
 Aabb boundingBox(const Body& b, double margin) {
     Aabb box;
+    const Transform& x = b.xf();
     if (b.shape.type() == ShapeType::Circle) {
         Vec2 r{b.shape.radius(), b.shape.radius()};
-        box = Aabb{b.xf().p - r, b.xf().p + r};
+        box = Aabb{x.p - r, x.p + r};
+    } else if (b.shape.type() == ShapeType::Box) {
+        // A rotated box's half extents are |R| h (Ericson §4.2.6). The same bits as the extreme
+        // corners': each corner's offset is ±|c| hx ± |s| hy (and so on), every product is exact
+        // up to its sign, and rounding keeps the order of the sums.
+        const double hx = b.shape.width() / 2, hy = b.shape.height() / 2;
+        const double c = std::abs(x.q.c), s = std::abs(x.q.s);
+        const Vec2 e{c * hx + s * hy, s * hx + c * hy};
+        box = Aabb{x.p - e, x.p + e};
     } else {
-        box.lo = box.hi = b.worldPoint(b.shape.vertices()[0]);
+        box.lo = box.hi = x.apply(b.shape.vertices()[0]);
         for (Vec2 v : b.shape.vertices()) {
-            Vec2 p = b.worldPoint(v);
+            Vec2 p = x.apply(v);
             box.lo = glm::min(box.lo, p);
             box.hi = glm::max(box.hi, p);
         }
@@ -45,26 +52,41 @@ struct Cell {
     bool operator==(const Cell& o) const { return x == o.x && y == o.y; }
 };
 
+// The cells a box covers, lo to hi inclusive.
+struct CellRange {
+    Cell lo, hi;
+};
+
 struct Grid {
-    double size = 1; // cell width, m
+    double perCell = 1; // 1 / cell width, 1/m
     // Finite, and a cell index that fits in 64 bits and is still exact in a double (2⁵³ ≈ 9e15).
     static constexpr double kMaxIndex = 1e15;
     bool indexable(Vec2 p) const {
-        return std::abs(p.x / size) < kMaxIndex && std::abs(p.y / size) < kMaxIndex;
+        return std::abs(p.x * perCell) < kMaxIndex && std::abs(p.y * perCell) < kMaxIndex;
     }
+    // Monotonic in p, which is all the grid needs: a box lo ≤ p ≤ hi is in the cells from
+    // cellOf(lo) to cellOf(hi).
     Cell cellOf(Vec2 p) const {
-        return {std::int64_t(std::floor(p.x / size)), std::int64_t(std::floor(p.y / size))};
+        return {std::int64_t(std::floor(p.x * perCell)), std::int64_t(std::floor(p.y * perCell))};
     }
-    std::size_t bucketOf(const Cell& c, std::size_t buckets) const {
+};
+
+// The buckets of the cells: a power of two, indexed by the top bits of a multiplicative hash
+// (Knuth, TAOCP vol. 3, §6.4, "Fibonacci hashing").
+struct Buckets {
+    int shift = 64; // 64 − log2(count)
+    std::size_t count() const { return std::size_t{1} << (64 - shift); }
+    std::size_t of(const Cell& c) const {
         const std::uint64_t h = std::uint64_t(c.x) * 0x9E3779B97F4A7C15ull ^
                                 std::uint64_t(c.y) * 0xC2B2AE3D27D4EB4Full;
-        return std::size_t((h >> 17) % buckets);
+        return shift == 64 ? 0 : std::size_t(h >> shift);
     }
 };
 
 // The cell size: twice the median size of the moving bodies' boxes, so most cover one to four.
-double cellSize(const std::vector<Aabb>& boxes, const std::vector<Body>& bodies) {
-    std::vector<double> sizes;
+double cellSize(const std::vector<Aabb>& boxes, const std::vector<Body>& bodies,
+                std::vector<double>& sizes) {
+    sizes.clear();
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         const Vec2 d = boxes[i].hi - boxes[i].lo;
         if (bodies[i].isDynamic() && std::isfinite(d.x) && std::isfinite(d.y))
@@ -85,70 +107,96 @@ struct Entry {
 
 void findPairs(const std::vector<Body>& bodies, const std::vector<double>& margins,
                std::vector<BodyPair>& pairs) {
+    // Scratch kept from step to step: a large scene's arrays are not allocated anew each step.
+    static thread_local std::vector<Aabb> boxes;
+    static thread_local std::vector<double> sizes;
+    static thread_local std::vector<char> moving, isLarge;
+    static thread_local std::vector<CellRange> cells;
+    static thread_local std::vector<BodyId> large;
+    static thread_local std::vector<std::size_t> first; // where each bucket's entries begin
+    static thread_local std::vector<Entry> entries;     // by bucket, each bucket by body
     pairs.clear();
     const std::size_t n = bodies.size();
-    std::vector<Aabb> boxes(n);
-    for (std::size_t i = 0; i < n; ++i)
+    boxes.resize(n);
+    moving.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
         boxes[i] = boundingBox(bodies[i], margins[i]);
+        moving[i] = bodies[i].isDynamic();
+    }
+    const double size = cellSize(boxes, bodies, sizes);
+    if (size == 0) return; // nothing moves: no pair to report
     Grid grid;
-    grid.size = cellSize(boxes, bodies);
-    if (grid.size == 0) return; // nothing moves: no pair to report
-    auto report = [&](BodyId a, BodyId b) {
-        if (bodies[a].isDynamic() || bodies[b].isDynamic())
-            pairs.push_back(BodyPair{std::min(a, b), std::max(a, b)});
-    };
+    grid.perCell = 1 / size;
 
-    // Each small box into the cells it covers; the large ones aside.
-    std::vector<Entry> entries;
-    std::vector<BodyId> large;
+    // The cells each box covers; the large boxes aside.
+    cells.resize(n);
+    isLarge.assign(n, false);
+    large.clear();
+    std::size_t covered = 0;
     for (BodyId i = 0; i < n; ++i) {
         const Aabb& b = boxes[i];
         const bool finite = grid.indexable(b.lo) && grid.indexable(b.hi);
-        const Cell lo = finite ? grid.cellOf(b.lo) : Cell{0, 0};
-        const Cell hi = finite ? grid.cellOf(b.hi) : Cell{0, 0};
-        if (!finite || hi.x - lo.x >= kMaxCells || hi.y - lo.y >= kMaxCells) {
+        const CellRange r = finite ? CellRange{grid.cellOf(b.lo), grid.cellOf(b.hi)} : CellRange{};
+        if (!finite || r.hi.x - r.lo.x >= kMaxCells || r.hi.y - r.lo.y >= kMaxCells) {
+            isLarge[i] = true;
             large.push_back(i);
             continue;
         }
-        for (std::int64_t x = lo.x; x <= hi.x; ++x)
-            for (std::int64_t y = lo.y; y <= hi.y; ++y)
-                entries.push_back(Entry{{x, y}, i});
+        cells[i] = r;
+        covered += (r.hi.x - r.lo.x + 1) * (r.hi.y - r.lo.y + 1);
     }
 
-    // The entries by bucket of their cell (a counting sort), then the pairs within each cell.
-    const std::size_t buckets = 2 * entries.size() + 1;
-    std::vector<std::size_t> bucket(entries.size());
-    for (std::size_t k = 0; k < entries.size(); ++k)
-        bucket[k] = grid.bucketOf(entries[k].cell, buckets);
-    std::vector<std::size_t> index(entries.size());
-    std::iota(index.begin(), index.end(), std::size_t{0});
-    index = countingSort(index, buckets, [&](std::size_t k) { return bucket[k]; });
-    for (std::size_t first = 0; first < index.size();) {
-        std::size_t last = first;
-        while (last < index.size() && bucket[index[last]] == bucket[index[first]])
-            ++last;
-        for (std::size_t p = first; p < last; ++p)
-            for (std::size_t q = p + 1; q < last; ++q) {
-                const Entry& e = entries[index[p]];
-                const Entry& f = entries[index[q]];
-                if (!(e.cell == f.cell) || !overlap(boxes[e.id], boxes[f.id])) continue;
-                const Vec2 corner = glm::max(boxes[e.id].lo, boxes[f.id].lo);
-                if (grid.cellOf(corner) == e.cell) report(e.id, f.id);
+    // The entries (cell, body) by bucket (a counting sort; Cormen et al. §8.2), at least twice
+    // as many buckets as entries; within a bucket, by body.
+    Buckets buckets;
+    while (buckets.count() < 2 * covered + 1)
+        --buckets.shift;
+    auto eachCell = [&](BodyId i, auto visit) {
+        for (std::int64_t x = cells[i].lo.x; x <= cells[i].hi.x; ++x)
+            for (std::int64_t y = cells[i].lo.y; y <= cells[i].hi.y; ++y)
+                visit(Cell{x, y});
+    };
+    first.assign(buckets.count() + 1, 0);
+    for (BodyId i = 0; i < n; ++i)
+        if (!isLarge[i]) eachCell(i, [&](Cell c) { ++first[buckets.of(c) + 1]; });
+    std::partial_sum(first.begin(), first.end(), first.begin());
+    entries.resize(covered);
+    for (BodyId i = 0; i < n; ++i)
+        if (!isLarge[i]) eachCell(i, [&](Cell c) { entries[first[buckets.of(c)]++] = Entry{c, i}; });
+    // Each bucket's start moved to its end, which is the next one's start.
+    std::copy_backward(first.begin(), first.end() - 1, first.end());
+    first[0] = 0;
+
+    // Body by body, its pairs with the bodies after it, then sorted by the second body: the pairs
+    // come out by (a, b). A small box meets the small ones in the cells it covers and the large
+    // ones after it; a large box, every box after it.
+    auto report = [&](BodyId a, BodyId b) {
+        if (moving[a] || moving[b]) pairs.push_back(BodyPair{a, b});
+    };
+    auto nextLarge = large.begin();
+    for (BodyId i = 0; i < n; ++i) {
+        const std::size_t group = pairs.size();
+        if (isLarge[i]) {
+            ++nextLarge;
+            for (BodyId j = i + 1; j < n; ++j)
+                if (overlap(boxes[i], boxes[j])) report(i, j);
+            continue;
+        }
+        eachCell(i, [&](Cell c) {
+            const std::size_t k = buckets.of(c);
+            for (std::size_t e = first[k]; e < first[k + 1]; ++e) {
+                const Entry& f = entries[e];
+                if (f.id <= i || !(f.cell == c) || !overlap(boxes[i], boxes[f.id])) continue;
+                const Cell corner{std::max(cells[i].lo.x, cells[f.id].lo.x),
+                                  std::max(cells[i].lo.y, cells[f.id].lo.y)};
+                if (corner == c) report(i, f.id);
             }
-        first = last;
+        });
+        for (auto j = nextLarge; j != large.end(); ++j)
+            if (overlap(boxes[i], boxes[*j])) report(i, *j);
+        std::sort(pairs.begin() + group, pairs.end(),
+                  [](const BodyPair& p, const BodyPair& q) { return p.b < q.b; });
     }
-
-    // The large boxes against every other box.
-    std::vector<bool> isLarge(n, false);
-    for (BodyId i : large)
-        isLarge[i] = true;
-    for (BodyId i : large)
-        for (BodyId j = 0; j < n; ++j)
-            if (j != i && (!isLarge[j] || j > i) && overlap(boxes[i], boxes[j])) report(i, j);
-
-    // By (a, b): by b, then (stably) by a.
-    pairs = countingSort(pairs, n, [](const BodyPair& p) { return p.b; });
-    pairs = countingSort(pairs, n, [](const BodyPair& p) { return p.a; });
 }
 
 } // namespace carom

@@ -51,6 +51,11 @@ void addPoint(ShapeManifold& m, Vec2 onA, Vec2 onB, double depth, std::uint32_t 
     c.id = id;
 }
 
+// The vertex after vertex i of a polygon of `count` vertices (the edge i runs from i to it).
+std::size_t next(std::size_t i, std::size_t count) {
+    return i + 1 < count ? i + 1 : 0;
+}
+
 bool isPolygon(const Shape& s) {
     return s.type() != ShapeType::Circle;
 }
@@ -102,7 +107,7 @@ ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const
     }
     if (!(separation - r < margin)) return m; // also true for NaN input
 
-    const Vec2 v1 = v[face], v2 = v[(face + 1) % count];
+    const Vec2 v1 = v[face], v2 = v[next(face, count)];
     Vec2 normal = n[face], onA = c - separation * normal;
     double dist = separation;
     if (separation > 0) {
@@ -132,20 +137,32 @@ struct Separation {
     std::size_t face = 0;
 };
 
-Separation maxSeparation(const Shape& p1, const Transform& x1, const Shape& p2,
-                         const Transform& x2) {
+// The transform from frame 1 to frame 2, x2⁻¹ ∘ x1 (Box2D's b2MulT(xf2, xf1)): the rotation
+// q2ᵀ q1 (cosine and sine of the angle difference) and P1's origin seen from P2, q2ᵀ (p1 − p2).
+Transform relativeTransform(const Transform& x1, const Transform& x2) {
+    Transform x;
+    x.q.c = x2.q.c * x1.q.c + x2.q.s * x1.q.s;
+    x.q.s = x2.q.c * x1.q.s - x2.q.s * x1.q.c;
+    x.p = x2.applyInverse(x1.p);
+    return x;
+}
+
+// x12 takes P1's frame to P2's (relativeTransform): one transform per face of P1. A face
+// separating by `margin` or more ends the search, as no contact will be made.
+Separation maxSeparation(const Shape& p1, const Shape& p2, const Transform& x12, double margin) {
     Separation best;
     const std::vector<Vec2>& v1 = p1.vertices();
     const std::vector<Vec2>& n1 = p1.normals();
     for (std::size_t i = 0; i < v1.size(); ++i) {
-        const Vec2 n = x2.q.applyInverse(x1.q.apply(n1[i]));
-        const Vec2 v = x2.applyInverse(x1.apply(v1[i]));
+        const Vec2 n = x12.q.apply(n1[i]);
+        const Vec2 v = x12.apply(v1[i]);
         double s = std::numeric_limits<double>::infinity();
         for (const Vec2& w : p2.vertices())
             s = std::min(s, glm::dot(n, w - v));
         if (s > best.value) {
             best.value = s;
             best.face = i;
+            if (s >= margin) break;
         }
     }
     return best;
@@ -190,13 +207,16 @@ constexpr double kFaceToleranceOfSize = 0.01; // and at most this fraction of th
 // tolerance, Box2D's 0.1 linearSlop), so the choice does not flicker between equal faces. The
 // incident edge is the edge of the other polygon whose normal is most anti-parallel to the
 // reference normal; it is clipped to the reference face's two side planes and the points
-// below the reference face by less than `margin` are kept.
+// below the reference face by less than `margin` are kept. All of it in the reference polygon's
+// frame (as Box2D v3 does in A's): only the incident edge's two vertices are carried into it, and
+// the manifold's normal and points out of it at the end.
 ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& b,
                               const Transform& xb, double margin) {
     ShapeManifold m;
-    const Separation sa = maxSeparation(a, xa, b, xb);
+    const Transform aToB = relativeTransform(xa, xb), bToA = relativeTransform(xb, xa);
+    const Separation sa = maxSeparation(a, b, aToB, margin);
     if (!(sa.value < margin)) return m; // NaN-safe
-    const Separation sb = maxSeparation(b, xb, a, xa);
+    const Separation sb = maxSeparation(b, a, bToA, margin);
     if (!(sb.value < margin)) return m;
 
     const double size = std::min(a.boundingRadius(), b.boundingRadius());
@@ -205,18 +225,19 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
     const Shape& ref = flip ? b : a;
     const Shape& inc = flip ? a : b;
     const Transform& xr = flip ? xb : xa;
-    const Transform& xi = flip ? xa : xb;
+    const Transform& refToInc = flip ? bToA : aToB;
+    const Transform& incToRef = flip ? aToB : bToA;
     const std::size_t face = flip ? sb.face : sa.face;
     const std::size_t refCount = ref.vertices().size(), incCount = inc.vertices().size();
 
-    // Reference face v11 -> v12 in the world; its outward normal points towards `inc`.
-    const Vec2 v11 = xr.apply(ref.vertices()[face]);
-    const Vec2 v12 = xr.apply(ref.vertices()[(face + 1) % refCount]);
-    const Vec2 normal = xr.q.apply(ref.normals()[face]);
-    const Vec2 tangent = glm::normalize(v12 - v11);
+    // Reference face v11 -> v12; its outward normal points towards `inc`.
+    const Vec2 v11 = ref.vertices()[face];
+    const Vec2 v12 = ref.vertices()[next(face, refCount)];
+    const Vec2 normal = ref.normals()[face];
+    const Vec2 along = v12 - v11; // the side planes' normal: its length scales both sides alike
 
     // Incident edge: minimal n_inc·n_ref (Box2D's b2FindIncidentEdge).
-    const Vec2 nInInc = xi.q.applyInverse(normal);
+    const Vec2 nInInc = refToInc.q.apply(normal);
     std::size_t edge = 0;
     double minDot = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < incCount; ++i) {
@@ -226,16 +247,16 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
             edge = i;
         }
     }
-    const std::size_t i1 = edge, i2 = (edge + 1) % incCount;
-    const Vec2 incident[2] = {xi.apply(inc.vertices()[i1]), xi.apply(inc.vertices()[i2])};
+    const std::size_t i1 = edge, i2 = next(edge, incCount);
+    const Vec2 incident[2] = {incToRef.apply(inc.vertices()[i1]),
+                              incToRef.apply(inc.vertices()[i2])};
 
-    // Clip to the side planes -t·x ≤ -t·v11 and t·x ≤ t·v12.
+    // Clip to the side planes -t·x ≤ -t·v11 and t·x ≤ t·v12 (t along the face).
     Vec2 clip1[2], clip2[2];
-    int n = clipSegment(clip1, incident, -tangent, -glm::dot(tangent, v11));
-    if (n == 2) n = clipSegment(clip2, clip1, tangent, glm::dot(tangent, v12));
+    int n = clipSegment(clip1, incident, -along, -glm::dot(along, v11));
+    if (n == 2) n = clipSegment(clip2, clip1, along, glm::dot(along, v12));
 
-    const Vec2 n2 = flip ? -normal : normal; // from A to B
-    m.normal = n2;
+    m.normal = flip ? -normal : normal; // from A to B
     if (n < 2) {
         // The incident edge lies beside the reference face: only possible with a gap (e.g. two
         // corners facing each other). The closest points of the two edges give one point.
@@ -243,7 +264,7 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
         closestOnSegments(v11, v12, incident[0], incident[1], onRef, onInc);
         const Vec2 d = onInc - onRef;
         const double dist = glm::length(d);
-        if (!(dist < margin)) return m;
+        if (!(dist < margin)) return ShapeManifold{};
         // Edges touching (only by rounding): fall back on the reference face and its depth.
         const bool apart = dist > kRoundOff * size;
         const Vec2 dir = apart ? d / dist : normal;
@@ -252,29 +273,33 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
         const std::uint32_t id = featureId(face, Face, edge, Face);
         addPoint(m, flip ? onInc : onRef, flip ? onRef : onInc, depth,
                  flip ? swapFeatures(id) : id);
-        return m;
+    } else {
+        // Feature ids as in Box2D v3's b2ClipPolygons: both edges run counter-clockwise, so the
+        // incident edge runs against the reference edge; the end of the clipped segment near v11
+        // pairs reference vertex `face` with incident vertex i2, the end near v12 pairs vertex
+        // face+1 with i1. Whether an end was clipped or not does not change its id, so a box
+        // sliding along a face of the same width keeps its ids.
+        if (glm::dot(along, clip2[0]) > glm::dot(along, clip2[1])) std::swap(clip2[0], clip2[1]);
+        const std::uint32_t ids[2] = {featureId(face, Vertex, i2, Vertex),
+                                      featureId(next(face, refCount), Vertex, i1, Vertex)};
+
+        // Keep points whose separation below the reference face is smaller than the margin. The
+        // clip point lies on the incident surface; its projection on the reference face is the
+        // other surface point.
+        const double front = glm::dot(normal, v11);
+        for (int i = 0; i < 2; ++i) {
+            const double separation = glm::dot(normal, clip2[i]) - front;
+            if (!(separation < margin)) continue;
+            const Vec2 onRef = clip2[i] - separation * normal;
+            addPoint(m, flip ? clip2[i] : onRef, flip ? onRef : clip2[i], -separation,
+                     flip ? swapFeatures(ids[i]) : ids[i]);
+        }
     }
 
-    // Feature ids as in Box2D v3's b2ClipPolygons: both edges run counter-clockwise, so the
-    // incident edge runs against the reference edge; the end of the clipped segment near v11
-    // pairs reference vertex `face` with incident vertex i2, the end near v12 pairs vertex
-    // face+1 with i1. Whether an end was clipped or not does not change its id, so a box sliding
-    // along a face of the same width keeps its ids.
-    if (glm::dot(tangent, clip2[0]) > glm::dot(tangent, clip2[1])) std::swap(clip2[0], clip2[1]);
-    const std::uint32_t ids[2] = {featureId(face, Vertex, i2, Vertex),
-                                  featureId((face + 1) % refCount, Vertex, i1, Vertex)};
-
-    // Keep points whose separation below the reference face is smaller than the margin. The
-    // clip point lies on the incident surface; its projection on the reference face is the
-    // other surface point.
-    const double front = glm::dot(normal, v11);
-    for (int i = 0; i < 2; ++i) {
-        const double separation = glm::dot(normal, clip2[i]) - front;
-        if (!(separation < margin)) continue;
-        const Vec2 onRef = clip2[i] - separation * normal;
-        addPoint(m, flip ? clip2[i] : onRef, flip ? onRef : clip2[i], -separation,
-                 flip ? swapFeatures(ids[i]) : ids[i]);
-    }
+    // From the reference polygon's frame to the world.
+    m.normal = xr.q.apply(m.normal);
+    for (int i = 0; i < m.count; ++i)
+        m.points[i].point = xr.apply(m.points[i].point);
     return m;
 }
 

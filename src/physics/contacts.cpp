@@ -48,7 +48,7 @@ double sweep(const Body& b, double h) {
 
 std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins) {
     const WorldSettings& s = c.settings;
-    std::vector<BodyPair> pairs;
+    static thread_local std::vector<BodyPair> pairs; // kept from step to step
     findPairs(c.bodies, margins, pairs);
     std::vector<Manifold> out;
     out.reserve(pairs.size());
