@@ -77,6 +77,14 @@ struct Share {
     double dw, angle;
 };
 
+// What preparing the constraints reads of a body, packed: a Body is ten times larger, and in a
+// large scene preparing read the bodies from beyond the cache.
+struct Inertia {
+    Vec2 p; // centre of mass
+    double invMass, invInertia;
+    bool moves; // dynamic: contacts move it
+};
+
 struct WideBody {
     Wide vx, vy, w, invMass, invInertia;
     Wide dpx, dpy, dqc, dqs;
@@ -368,13 +376,13 @@ void movePositions(State* states, std::vector<Share>& shares, double h) {
 // colour and body). A body in more than 64 constraints sends the rest to colours past 64, one
 // after another per body (waves).
 std::vector<std::uint32_t> colours(const std::vector<Manifold>& contacts,
-                                   const std::vector<Body>& bodies, std::size_t& count) {
+                                   const std::vector<Inertia>& bodies, std::size_t& count) {
     std::vector<std::uint64_t> used(bodies.size(), 0);
     std::vector<std::uint32_t> wave(bodies.size(), 64), colour(contacts.size());
     count = 0;
     for (std::size_t j = 0; j < contacts.size(); ++j) {
         const Manifold& m = contacts[j];
-        const bool movesA = bodies[m.a].isDynamic(), movesB = bodies[m.b].isDynamic();
+        const bool movesA = bodies[m.a].moves, movesB = bodies[m.b].moves;
         const std::uint64_t taken = (movesA ? used[m.a] : 0) | (movesB ? used[m.b] : 0);
         std::uint32_t c;
         if (~taken != 0) {
@@ -420,13 +428,13 @@ void clearLane(WideConstraint& k, WideBounce& e, int l, std::uint32_t nullState)
     e.count[l] = 0;
 }
 
-void prepareLane(const StepContext& c, const State* states, const Softnesses& softs, std::size_t j,
-                 WideConstraint& k, WideBounce& e, int l) {
+void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const State* states,
+                 const Softnesses& softs, std::size_t j, WideConstraint& k, WideBounce& e, int l) {
     const Manifold& m = c.contacts[j];
-    const Body& A = c.bodies[m.a];
-    const Body& B = c.bodies[m.b];
+    const Inertia& A = bodies[m.a];
+    const Inertia& B = bodies[m.b];
     const Vec2 n = m.normal, t = tangentOf(n);
-    const Softness& soft = A.isDynamic() && B.isDynamic() ? softs.moving : softs.fixed;
+    const Softness& soft = A.moves && B.moves ? softs.moving : softs.fixed;
     k.a[l] = static_cast<std::uint32_t>(m.a);
     k.b[l] = static_cast<std::uint32_t>(m.b);
     k.invMassA[l] = A.invMass;
@@ -454,7 +462,7 @@ void prepareLane(const StepContext& c, const State* states, const Softnesses& so
             break;
         }
         const ContactPoint& cp = m.points[i];
-        const auto [rA, rB] = anchorsOf(A, B, cp);
+        const Vec2 rA = cp.point - A.p, rB = cp.point - B.p; // anchorsOf (contact_math.h)
         p.rAx[l] = rA.x;
         p.rAy[l] = rA.y;
         p.rBx[l] = rB.x;
@@ -470,8 +478,8 @@ void prepareLane(const StepContext& c, const State* states, const Softnesses& so
     }
     BlockMatrix K;
     if (m.count == 2) {
-        const Anchors r1 = anchorsOf(A, B, m.points[0]), r2 = anchorsOf(A, B, m.points[1]);
-        K = blockMatrix(A, B, r1.a, r1.b, r2.a, r2.b, n);
+        const Vec2 p1 = m.points[0].point, p2 = m.points[1].point;
+        K = blockMatrix(A, B, p1 - A.p, p1 - B.p, p2 - A.p, p2 - B.p, n);
     }
     k.block[l] = m.count == 2 && K.invertible ? -1 : 0;
     k.k11[l] = K.k11;
@@ -481,10 +489,10 @@ void prepareLane(const StepContext& c, const State* states, const Softnesses& so
 }
 
 // The constraints of each colour in lanes of four, colours in order, written lane after lane.
-void prepare(const StepContext& c, const State* states, std::vector<WideConstraint>& wide,
-             std::vector<WideBounce>& bounce, double hs) {
+void prepare(const StepContext& c, const std::vector<Inertia>& bodies, const State* states,
+             std::vector<WideConstraint>& wide, std::vector<WideBounce>& bounce, double hs) {
     std::size_t count = 0;
-    const std::vector<std::uint32_t> colour = colours(c.contacts, c.bodies, count);
+    const std::vector<std::uint32_t> colour = colours(c.contacts, bodies, count);
     // Where each colour's lanes begin: its constraints rounded up to whole groups of four.
     std::vector<std::size_t> next(count + 1, 0);
     for (std::uint32_t col : colour)
@@ -505,7 +513,7 @@ void prepare(const StepContext& c, const State* states, std::vector<WideConstrai
         if (manifoldAt[slot] == kPadding)
             clearLane(wide[slot / 4], bounce[slot / 4], l, nullState);
         else
-            prepareLane(c, states, softs, manifoldAt[slot], wide[slot / 4], bounce[slot / 4], l);
+            prepareLane(c, bodies, states, softs, manifoldAt[slot], wide[slot / 4], bounce[slot / 4], l);
     }
 }
 
@@ -519,16 +527,19 @@ void solveSoft(StepContext& c) {
     static thread_local std::vector<char> inSolver;
     const double hs = c.h / kSubsteps;
     const std::size_t n = c.bodies.size();
+    static thread_local std::vector<Inertia> inertia;
     states.resize(n + 1); // and the null state of padding lanes
+    inertia.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         const Body& b = c.bodies[i];
         const Motion& m = c.motion[i];
         // The velocity at the step's start: the free velocity less the forces' change.
         const Vec2 v = b.v - m.dv;
         states[i] = State{v.x, v.y, b.w - m.dw, 0, 0, 0, 1, 0, 0, 0, 0, 0};
+        inertia[i] = Inertia{b.xf().p, b.invMass, b.invInertia, b.isDynamic()};
     }
     states[n] = State{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0};
-    prepare(c, states.data(), wide, bounce, hs);
+    prepare(c, inertia, states.data(), wide, bounce, hs);
 
     // The moving bodies the contacts reach go through the substeps; the others move as the
     // integrator (or their flight) says, below.
