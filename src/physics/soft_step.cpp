@@ -60,6 +60,11 @@ Softness softness(double hertz, double zeta, double h) {
     return {omega / a1, a2 * a3, a3};
 }
 
+// The soft contacts' parameters: against a static (or kinematic) body, and between moving ones.
+struct Softnesses {
+    Softness fixed, moving;
+};
+
 // A body as the substeps keep it, in three vector loads: its velocity; its displacement since the
 // step's start, Δp and the rotation ΔR = (cos, sin) of Δθ; and the velocity change of the next
 // substep's warm start, gathered as the relax pass ends each contact (below).
@@ -104,10 +109,9 @@ struct WideConstraint {
     std::uint32_t a[4], b[4]; // states of each lane
     Wide invMassA, invInertiaA, invMassB, invInertiaB;
     Wide nx, ny, friction;
-    Wide biasRate, massScale, impulseScale;
     WidePoint points[2];
-    Wide k11, k12, k22, invDet; // the block solver's K and 1 / det K (blockMatrix, contact_math.h)
-    Mask block;                 // two points and an invertible K
+    Wide k11, k12, k22, invDet; // the block solver's K and 1 / det K (blockMatrix, contact_math.h);
+                                // invDet 0: not two points with an invertible K
 };
 
 // What only the restitution and the end of the step read, kept apart so that the passes stream
@@ -211,15 +215,27 @@ struct WideBounce {
 struct SoftPoint {
     Wide bias, massScale, impulseScale;
 };
+struct WideSoftness {
+    Wide biasRate, massScale, impulseScale;
+};
+// The constraints' softness in their lanes: the fixed one where a body is static or kinematic
+// (no inverse mass; padding lanes too, which push nothing), the moving one elsewhere.
+[[gnu::always_inline]] inline WideSoftness softnessOf(const WideConstraint& k, const Softnesses& s) {
+    const Wide zero = splat(0);
+    const Mask fixed = (k.invMassA == zero) | (k.invMassB == zero);
+    return {select(fixed, splat(s.fixed.biasRate), splat(s.moving.biasRate)),
+            select(fixed, splat(s.fixed.massScale), splat(s.moving.massScale)),
+            select(fixed, splat(s.fixed.impulseScale), splat(s.moving.impulseScale))};
+}
 [[gnu::always_inline]] inline SoftPoint softPoint(const WideBody& A, const WideBody& B,
                                                   const WideConstraint& k, const WidePoint& p,
-                                                  bool feedback, double invH) {
+                                                  const WideSoftness& w, bool feedback, double invH) {
     const Wide zero = splat(0), one = splat(1);
     const Wide s = separation(A, B, k, p);
     const Mask gap = s > zero;
-    const Wide push = feedback ? maxWide(k.massScale * k.biasRate * s, splat(-kMaxPushSpeed)) : zero;
-    return {select(gap, s * splat(invH), push), select(gap, one, feedback ? k.massScale : one),
-            select(gap, zero, feedback ? k.impulseScale : zero)};
+    const Wide push = feedback ? maxWide(w.massScale * w.biasRate * s, splat(-kMaxPushSpeed)) : zero;
+    return {select(gap, s * splat(invH), push), select(gap, one, feedback ? w.massScale : one),
+            select(gap, zero, feedback ? w.impulseScale : zero)};
 }
 
 // A point's accumulated impulse to λ', and its bodies pushed by the difference.
@@ -253,7 +269,7 @@ struct SoftPoint {
     const Mask first = (x1 >= zero) & (k.k12 * x1 + b2 >= zero);
     const Mask second = (x2 >= zero) & (k.k12 * x2 + b1 >= zero);
     const Mask neither = (b1 >= zero) & (b2 >= zero);
-    const Mask solved = k.block & (both | first | second | neither);
+    const Mask solved = (k.invDet > zero) & (both | first | second | neither);
     const Wide x = select(both, bothX, select(first, x1, zero));
     const Wide y = select(both, bothY, select(first, zero, select(second, x2, zero)));
     setNormalImpulse(A, B, k, p1, select(solved, x, l1));
@@ -268,13 +284,14 @@ struct SoftPoint {
 // One pass over four constraints: the normal impulses (soft with position feedback when
 // `feedback`, rigid without), then, in the relax pass, friction clamped to the Coulomb cone
 // |λ_t| ≤ μ λ_n.
-[[gnu::always_inline]] inline void solve(State* states, WideConstraint& k, bool feedback,
-                                         bool warmNext, double invH) {
+[[gnu::always_inline]] inline void solve(State* states, WideConstraint& k, const Softnesses& softs,
+                                         bool feedback, bool warmNext, double invH) {
     WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA, true);
     WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB, true);
     const Wide zero = splat(0);
-    const SoftPoint soft[2] = {softPoint(A, B, k, k.points[0], feedback, invH),
-                               softPoint(A, B, k, k.points[1], feedback, invH)};
+    const WideSoftness w = softnessOf(k, softs);
+    const SoftPoint soft[2] = {softPoint(A, B, k, k.points[0], w, feedback, invH),
+                               softPoint(A, B, k, k.points[1], w, feedback, invH)};
     const Mask alone = ~solveBlock(A, B, k, soft);
     for (int i = 0; i < 2 && anyLane(alone); ++i) {
         WidePoint& p = k.points[i];
@@ -353,7 +370,8 @@ void movePositions(State* states, std::vector<Share>& shares, double h) {
 // contact_solver.cpp's passes).
 [[gnu::target_clones("arch=x86-64-v4", "avx2", "default")]] void substeps(
     State* states, std::vector<Share>& shares, std::vector<WideConstraint>& wide,
-    const std::vector<WideBounce>& bounce, const WorldSettings& settings, double h) {
+    const std::vector<WideBounce>& bounce, const Softnesses& softs, const WorldSettings& settings,
+    double h) {
     const double hs = h / kSubsteps, invH = 1 / hs;
     for (int i = 0; i < kSubsteps; ++i) {
         addForces(states, shares);
@@ -361,10 +379,10 @@ void movePositions(State* states, std::vector<Share>& shares, double h) {
             for (WideConstraint& k : wide)
                 warmStart(states, k);
         for (WideConstraint& k : wide)
-            solve(states, k, true, false, invH);
+            solve(states, k, softs, true, false, invH);
         movePositions(states, shares, hs);
         for (WideConstraint& k : wide)
-            solve(states, k, false, i + 1 < kSubsteps, invH);
+            solve(states, k, softs, false, i + 1 < kSubsteps, invH);
     }
     for (std::size_t j = 0; j < wide.size(); ++j)
         if (bounce[j].restitution[0] > 0 || bounce[j].restitution[1] > 0 ||
@@ -400,11 +418,6 @@ std::vector<std::uint32_t> colours(const std::vector<Manifold>& contacts,
     return colour;
 }
 
-// The soft contacts' parameters: against a static (or kinematic) body, and between moving ones.
-struct Softnesses {
-    Softness fixed, moving;
-};
-
 // Lane l of a point that is not there (a single point's second, or padding): zeros, which push
 // nothing.
 void clearPoint(WidePoint& p, int l) {
@@ -418,23 +431,20 @@ void clearLane(WideConstraint& k, WideBounce& e, int l, std::uint32_t nullState)
     k.a[l] = k.b[l] = nullState;
     k.invMassA[l] = k.invInertiaA[l] = k.invMassB[l] = k.invInertiaB[l] = 0;
     k.nx[l] = k.ny[l] = k.friction[l] = 0;
-    k.biasRate[l] = k.massScale[l] = k.impulseScale[l] = 0;
     for (WidePoint& p : k.points)
         clearPoint(p, l);
     k.k11[l] = k.k12[l] = k.k22[l] = k.invDet[l] = 0;
-    k.block[l] = 0;
     e.restitution[l] = e.relativeVelocity[0][l] = e.relativeVelocity[1][l] = 0;
     e.manifold[l] = 0;
     e.count[l] = 0;
 }
 
 void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const State* states,
-                 const Softnesses& softs, std::size_t j, WideConstraint& k, WideBounce& e, int l) {
+                 std::size_t j, WideConstraint& k, WideBounce& e, int l) {
     const Manifold& m = c.contacts[j];
     const Inertia& A = bodies[m.a];
     const Inertia& B = bodies[m.b];
     const Vec2 n = m.normal, t = tangentOf(n);
-    const Softness& soft = A.moves && B.moves ? softs.moving : softs.fixed;
     k.a[l] = static_cast<std::uint32_t>(m.a);
     k.b[l] = static_cast<std::uint32_t>(m.b);
     k.invMassA[l] = A.invMass;
@@ -444,9 +454,6 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
     k.nx[l] = n.x;
     k.ny[l] = n.y;
     k.friction[l] = m.friction;
-    k.biasRate[l] = soft.biasRate;
-    k.massScale[l] = soft.massScale;
-    k.impulseScale[l] = soft.impulseScale;
     e.restitution[l] = m.restitution;
     e.manifold[l] = j;
     e.count[l] = m.count;
@@ -481,16 +488,15 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
         const Vec2 p1 = m.points[0].point, p2 = m.points[1].point;
         K = blockMatrix(A, B, p1 - A.p, p1 - B.p, p2 - A.p, p2 - B.p, n);
     }
-    k.block[l] = m.count == 2 && K.invertible ? -1 : 0;
     k.k11[l] = K.k11;
     k.k12[l] = K.k12;
     k.k22[l] = K.k22;
-    k.invDet[l] = k.block[l] ? 1 / K.det : 0;
+    k.invDet[l] = m.count == 2 && K.invertible ? 1 / K.det : 0;
 }
 
 // The constraints of each colour in lanes of four, colours in order, written lane after lane.
 void prepare(const StepContext& c, const std::vector<Inertia>& bodies, const State* states,
-             std::vector<WideConstraint>& wide, std::vector<WideBounce>& bounce, double hs) {
+             std::vector<WideConstraint>& wide, std::vector<WideBounce>& bounce) {
     std::size_t count = 0;
     const std::vector<std::uint32_t> colour = colours(c.contacts, bodies, count);
     // Where each colour's lanes begin: its constraints rounded up to whole groups of four.
@@ -505,15 +511,13 @@ void prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Sta
         manifoldAt[next[colour[j]]++] = j;
     wide.resize(manifoldAt.size() / 4);
     bounce.resize(manifoldAt.size() / 4);
-    const double hertz = kQuarterOfTheSubstepRate / hs;
-    const Softnesses softs{softness(2 * hertz, kDampingRatio, hs), softness(hertz, kDampingRatio, hs)};
     const auto nullState = static_cast<std::uint32_t>(c.bodies.size());
     for (std::size_t slot = 0; slot < manifoldAt.size(); ++slot) {
         const int l = static_cast<int>(slot % 4);
         if (manifoldAt[slot] == kPadding)
             clearLane(wide[slot / 4], bounce[slot / 4], l, nullState);
         else
-            prepareLane(c, bodies, states, softs, manifoldAt[slot], wide[slot / 4], bounce[slot / 4], l);
+            prepareLane(c, bodies, states, manifoldAt[slot], wide[slot / 4], bounce[slot / 4], l);
     }
 }
 
@@ -539,7 +543,7 @@ void solveSoft(StepContext& c) {
         inertia[i] = Inertia{b.xf().p, b.invMass, b.invInertia, b.isDynamic()};
     }
     states[n] = State{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0};
-    prepare(c, inertia, states.data(), wide, bounce, hs);
+    prepare(c, inertia, states.data(), wide, bounce);
 
     // The moving bodies the contacts reach go through the substeps; the others move as the
     // integrator (or their flight) says, below.
@@ -553,7 +557,9 @@ void solveSoft(StepContext& c) {
         shares.push_back(Share{i, m.dv / double(kSubsteps), m.dw / kSubsteps, 0});
     }
 
-    substeps(states.data(), shares, wide, bounce, c.settings, c.h);
+    const double hertz = kQuarterOfTheSubstepRate / hs;
+    const Softnesses softs{softness(2 * hertz, kDampingRatio, hs), softness(hertz, kDampingRatio, hs)};
+    substeps(states.data(), shares, wide, bounce, softs, c.settings, c.h);
 
     for (std::size_t j = 0; j < wide.size(); ++j)
         for (int l = 0; l < 4; ++l)
