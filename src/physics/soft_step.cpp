@@ -98,7 +98,7 @@ struct WideBody {
 struct WidePoint {
     Wide rAx, rAy, rBx, rBy;    // anchors: the point relative to each centre of mass
     Wide baseSeparation;        // s0 − n · (rB − rA), above
-    Wide normalMass, tangentMass;
+    Wide normalMass;
     Wide normalImpulse, tangentImpulse; // accumulated in the substep
     Wide totalNormalImpulse;            // over the step: did the point push?
 };
@@ -306,7 +306,12 @@ struct WideSoftness {
             const Wide tx = k.ny, ty = zero - k.nx;
             const Wide vt = relativeSpeed(A, B, p, tx, ty);
             const Wide limit = k.friction * p.normalImpulse;
-            const Wide total = clamp(p.tangentImpulse - p.tangentMass * vt, zero - limit, limit);
+            // The effective mass along the tangent (impulseDenominator, contact_math.h), worked
+            // out here: cheaper than streaming it from memory each pass. Zero in padding lanes.
+            const Wide rtA = p.rAx * ty - p.rAy * tx, rtB = p.rBx * ty - p.rBy * tx;
+            const Wide kt = ((k.invMassA + k.invMassB) + k.invInertiaA * rtA * rtA) + k.invInertiaB * rtB * rtB;
+            const Wide tangentMass = select(kt > zero, splat(1) / kt, zero);
+            const Wide total = clamp(p.tangentImpulse - tangentMass * vt, zero - limit, limit);
             const Wide d = total - p.tangentImpulse;
             p.tangentImpulse = total;
             applyImpulseLanes(A, B, p, d * tx, d * ty);
@@ -422,7 +427,7 @@ std::vector<std::uint32_t> colours(const std::vector<Manifold>& contacts,
 // nothing.
 void clearPoint(WidePoint& p, int l) {
     p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = p.baseSeparation[l] = 0;
-    p.normalMass[l] = p.tangentMass[l] = p.normalImpulse[l] = p.tangentImpulse[l] = 0;
+    p.normalMass[l] = p.normalImpulse[l] = p.tangentImpulse[l] = 0;
     p.totalNormalImpulse[l] = 0;
 }
 
@@ -444,7 +449,7 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
     const Manifold& m = c.contacts[j];
     const Inertia& A = bodies[m.a];
     const Inertia& B = bodies[m.b];
-    const Vec2 n = m.normal, t = tangentOf(n);
+    const Vec2 n = m.normal;
     k.a[l] = static_cast<std::uint32_t>(m.a);
     k.b[l] = static_cast<std::uint32_t>(m.b);
     k.invMassA[l] = A.invMass;
@@ -476,7 +481,6 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
         p.rBy[l] = rB.y;
         p.baseSeparation[l] = -cp.depth - glm::dot(rB - rA, n);
         p.normalMass[l] = effectiveMass(A, B, rA, rB, n);
-        p.tangentMass[l] = effectiveMass(A, B, rA, rB, t);
         p.normalImpulse[l] = warm * cp.normalImpulse;
         p.tangentImpulse[l] = warm * cp.tangentImpulse;
         p.totalNormalImpulse[l] = 0;
