@@ -24,7 +24,7 @@ constexpr Choice kMethods[] = {
     {"penalty", "spring forces that grow with the overlap, no impulses; integrated implicitly, "
                 "stable at any time step"},
     {"exact", "each collision found at its instant and resolved there, the flight between them in "
-              "closed form (any integrator); for small scenes (7 to 10 times the cost of the "
+              "closed form (any integrator); for small scenes (about 10 times the cost of the "
               "default)"}};
 constexpr Choice kIntegrators[] = {
     {"euler", "semi-implicit (symplectic) Euler: the velocity first, then the position with it"},
