@@ -58,6 +58,9 @@ int run(const RunOptions& o) {
         std::printf("stopped impact chains: %llu (exact method: impacts that would not settle, "
                     "stopped together without bounce)\n",
                     static_cast<unsigned long long>(n));
+    if (const std::uint64_t n = world.diagnostics().totalEscapesStopped)
+        std::printf("escapes stopped: %llu (bodies through the walls, put back inside)\n",
+                    static_cast<unsigned long long>(n));
     if (csv) std::printf("csv: %s\n", o.csv.c_str());
     if (!o.save.empty()) std::printf("saved: %s\n", o.save.c_str());
     return 0;

@@ -20,6 +20,13 @@
 // centre is at least the inner radius deep when it is through the surface): the heavy body then
 // sinks into the light one instead, as it would crush it. Bodies the solvers hold within the slop
 // are never that deep, unless smaller than four times the slop.
+//
+// Last, a closed box of walls stays closed (keepInsideTheWalls): a body whose centre was inside
+// the walls at the step's start and is outside them now went through one, whatever let it (a
+// long thin body knocked deep into a thin wall finds its shortest way out on the far side). It is
+// put back at its pose of the step's start, its velocity turned back inward along the axis it
+// left by; its kinetic energy is lowered by what its potential energy rose, so that nothing is
+// made.
 #include "broad_phase.h"
 #include "collide.h"
 #include "step_context.h"
@@ -177,6 +184,33 @@ void keepOutOfStaticBodies(StepContext& c, Correction correction) {
         const bool centreInside = passesThrough(from, from, fixed);
         if (centreInside || !passesThrough(from, from + push, fixed))
             moveBy(b, push, 0, c.h, correction);
+    }
+}
+
+namespace {
+bool insideWalls(Vec2 p, const Walls& w) {
+    return p.x > w.left && p.x < w.right && p.y > w.bottom && p.y < w.top;
+}
+} // namespace
+
+void keepInsideTheWalls(StepContext& c, const Walls& walls, const std::vector<Pose>& stepStart) {
+    for (std::size_t i = 0; i < c.bodies.size(); ++i) {
+        Body& b = c.bodies[i];
+        const Vec2 p = b.xf().p;
+        if (!b.isDynamic() || insideWalls(p, walls) || !insideWalls(stepStart[i].xf.p, walls))
+            continue;
+        ++c.diagnostics.escapesStopped;
+        Vec2 v = b.v;
+        if (p.x <= walls.left) v.x = std::abs(v.x);
+        if (p.x >= walls.right) v.x = -std::abs(v.x);
+        if (p.y <= walls.bottom) v.y = std::abs(v.y);
+        if (p.y >= walls.top) v.y = -std::abs(v.y);
+        const double ke = b.kineticEnergy();
+        const double rise = -b.mass * glm::dot(c.settings.gravity, stepStart[i].xf.p - p);
+        const double scale = ke > 0 && rise > 0 ? std::sqrt(std::max(ke - rise, 0.0) / ke) : 1.0;
+        b.setPose(stepStart[i].xf.p, stepStart[i].angle);
+        b.v = scale * v;
+        b.w = scale * b.w;
     }
 }
 

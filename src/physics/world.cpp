@@ -355,6 +355,8 @@ void World::step() {
     // The rigid bodies' poses at the step's start, the soft bodies' collisions sweep from (and a
     // world without soft bodies saves nothing).
     const std::vector<Pose> rigidStart = softBodies_.empty() ? std::vector<Pose>{} : save(bodies_);
+    // The poses at the step's start, for a box of walls to stay closed (keepInsideTheWalls).
+    const std::vector<Pose> stepStart = walls_ ? save(bodies_) : std::vector<Pose>{};
     std::vector<Vec2> forced; // each particle's velocity change by the step's forces
     if (!softBodies_.empty()) integrateSoftVelocities(c, softBodies_, forced);
     if (s.exact) {
@@ -383,6 +385,7 @@ void World::step() {
         stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
         keepOutOfStaticBodies(c, s.correction);      // nor pressed into one by heavier bodies
     }
+    if (walls_) keepInsideTheWalls(c, *walls_, stepStart); // a closed box stays closed
     // Soft bodies, in every method: vertex against edge over the step (soft_collide.cpp).
     if (!softBodies_.empty()) collideSoftBodies(c, softBodies_, rigidStart, forced);
     finishStep(d);
@@ -399,6 +402,8 @@ void World::finishStep(const Diagnostics& stepped) {
     m.totalCollisions = diagnostics_.totalCollisions + stepped.collisions;
     m.stoppedChains = stepped.stoppedChains;
     m.totalStoppedChains = diagnostics_.totalStoppedChains + stepped.stoppedChains;
+    m.escapesStopped = stepped.escapesStopped;
+    m.totalEscapesStopped = diagnostics_.totalEscapesStopped + stepped.escapesStopped;
     m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + stepped.collisionEnergy;
     m.maxDepth = stepped.maxDepth;
     diagnostics_ = m;

@@ -91,6 +91,10 @@ struct Diagnostics {
     // (impacts.cpp), stopped by one simultaneous solve without bounce; in the step, and in all.
     int stoppedChains = 0;
     std::uint64_t totalStoppedChains = 0;
+    // Bodies that went through the closed box of walls and were put back inside
+    // (keepInsideTheWalls, continuous.cpp); in the step, and in all.
+    int escapesStopped = 0;
+    std::uint64_t totalEscapesStopped = 0;
     double totalCollisionEnergy = 0;
     double maxDepth = 0; // deepest overlap after the step, m
 };
