@@ -125,7 +125,7 @@ struct WideBounce {
 };
 
 // Four states' halves into lanes: four vector loads and a 4×4 transpose (Box2D v3's
-// b2GatherBodies); `half` 0 is the velocity, 1 the displacement.
+// b2GatherBodies); `half` 0 is the velocity, 1 the displacement, 2 the next warm start.
 [[gnu::always_inline]] inline void gatherHalf(const State* states, const std::uint32_t (&index)[4],
                                               int half, Wide out[4]) {
     Wide r[4];
