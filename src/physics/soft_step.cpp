@@ -165,14 +165,20 @@ struct WideBounce {
     return vx * dx + vy * dy;
 }
 
+// A point's accumulated impulses, normal and tangent (n_y, −n_x), applied to the lanes' bodies
+// again: the warm start.
+[[gnu::always_inline]] inline void applyWarmStart(WideBody& A, WideBody& B, WideConstraint& k) {
+    for (WidePoint& p : k.points) {
+        applyImpulseLanes(A, B, p, p.normalImpulse * k.nx + p.tangentImpulse * k.ny,
+                          p.normalImpulse * k.ny - p.tangentImpulse * k.nx);
+        p.totalNormalImpulse = p.totalNormalImpulse + p.normalImpulse;
+    }
+}
+
 [[gnu::always_inline]] inline void warmStart(State* states, WideConstraint& k) {
     WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA, false);
     WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB, false);
-    for (WidePoint& p : k.points) {
-        applyImpulseLanes(A, B, p, p.normalImpulse * k.nx + p.tangentImpulse * k.ny,
-             p.normalImpulse * k.ny - p.tangentImpulse * k.nx); // tangent (n_y, −n_x)
-        p.totalNormalImpulse = p.totalNormalImpulse + p.normalImpulse;
-    }
+    applyWarmStart(A, B, k);
     scatter(states, k.a, A);
     scatter(states, k.b, B);
 }
@@ -183,23 +189,15 @@ struct WideBounce {
 // add up in any order, so this is the warm start pass of Box2D without a second pass over the
 // contacts.
 [[gnu::always_inline]] inline void addWarmStart(State* states, WideConstraint& k) {
-    Wide ax = splat(0), ay = splat(0), aw = splat(0), bx = splat(0), by = splat(0), bw = splat(0);
-    for (WidePoint& p : k.points) {
-        const Wide Px = p.normalImpulse * k.nx + p.tangentImpulse * k.ny; // tangent (n_y, −n_x)
-        const Wide Py = p.normalImpulse * k.ny - p.tangentImpulse * k.nx;
-        ax = ax - k.invMassA * Px;
-        ay = ay - k.invMassA * Py;
-        aw = aw - k.invInertiaA * (p.rAx * Py - p.rAy * Px);
-        bx = bx + k.invMassB * Px;
-        by = by + k.invMassB * Py;
-        bw = bw + k.invInertiaB * (p.rBx * Py - p.rBy * Px);
-        p.totalNormalImpulse = p.totalNormalImpulse + p.normalImpulse;
-    }
+    const Wide zero = splat(0);
+    WideBody A{zero, zero, zero, k.invMassA, k.invInertiaA, zero, zero, zero, zero};
+    WideBody B{zero, zero, zero, k.invMassB, k.invInertiaB, zero, zero, zero, zero};
+    applyWarmStart(A, B, k); // into zero velocities: the velocity change alone
     Wide a[4], b[4];
     gatherHalf(states, k.a, 2, a);
-    scatterHalf(states, k.a, 2, a[0] + ax, a[1] + ay, a[2] + aw);
+    scatterHalf(states, k.a, 2, a[0] + A.vx, a[1] + A.vy, a[2] + A.w);
     gatherHalf(states, k.b, 2, b);
-    scatterHalf(states, k.b, 2, b[0] + bx, b[1] + by, b[2] + bw);
+    scatterHalf(states, k.b, 2, b[0] + B.vx, b[1] + B.vy, b[2] + B.w);
 }
 
 // The separation of a point now, from the displacements of its bodies (above).
@@ -422,8 +420,7 @@ double potentialEnergyOf(const StepContext& c, const State* states, const std::v
 // step's impacts stay inelastic. A kinematic body among them is a source of energy (it keeps its
 // speed whatever it strikes): with one, the pass is kept as it is.
 void restitute(const StepContext& c, State* states, const std::vector<Share>& shares,
-               std::vector<WideConstraint>& wide, const std::vector<WideBounce>& bounce,
-               double freeEnergy) {
+               std::vector<WideConstraint>& wide, const std::vector<WideBounce>& bounce) {
     std::vector<std::size_t> bouncing;
     for (std::size_t j = 0; j < wide.size(); ++j)
         if (bounce[j].restitution[0] > 0 || bounce[j].restitution[1] > 0 ||
@@ -436,6 +433,15 @@ void restitute(const StepContext& c, State* states, const std::vector<Share>& sh
         for (std::size_t j : bouncing)
             restitute(states, wide[j], bounce[j], c.settings.restitutionThreshold);
         return;
+    }
+    // The energy the moving bodies would end the step with in free motion (the integrator's;
+    // the bodies are still at their poses of the step's start).
+    double freeEnergy = 0;
+    for (const Share& m : shares) {
+        const Body& b = c.bodies[m.body];
+        const Motion& f = c.motion[m.body];
+        freeEnergy += 0.5 * b.mass * glm::dot(f.v, f.v) + 0.5 * b.inertia * f.w * f.w -
+                      b.mass * glm::dot(c.settings.gravity, b.xf().p + f.dx);
     }
     std::vector<State> before(states, states + c.bodies.size());
     const double ke = kineticEnergyOf(c, states, shares), pe = potentialEnergyOf(c, states, shares);
@@ -615,16 +621,8 @@ void solveSoft(StepContext& c) {
 
     const double hertz = kQuarterOfTheSubstepRate / hs;
     const Softnesses softs{softness(2 * hertz, kDampingRatio, hs), softness(hertz, kDampingRatio, hs)};
-    // The energy the moving bodies would end the step with in free motion (the integrator's).
-    double freeEnergy = 0;
-    for (const Share& m : shares) {
-        const Body& b = c.bodies[m.body];
-        const Motion& f = c.motion[m.body];
-        freeEnergy += 0.5 * b.mass * glm::dot(f.v, f.v) + 0.5 * b.inertia * f.w * f.w -
-                      b.mass * glm::dot(c.settings.gravity, b.xf().p + f.dx);
-    }
     substeps(states.data(), shares, wide, softs, c.h);
-    restitute(c, states.data(), shares, wide, bounce, freeEnergy);
+    restitute(c, states.data(), shares, wide, bounce);
 
     for (std::size_t j = 0; j < wide.size(); ++j)
         for (int l = 0; l < 4; ++l)
@@ -644,11 +642,10 @@ void solveSoft(StepContext& c) {
         b.v = {s.vx, s.vy};
         b.w = s.w;
     }
-    for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t i = 0; i < n; ++i) {
+        c.bodies[i].force = {0, 0};
+        c.bodies[i].torque = 0;
         if (!inSolver[i]) moveFreely(c, i);
-    for (Body& b : c.bodies) {
-        b.force = {0, 0};
-        b.torque = 0;
     }
 }
 

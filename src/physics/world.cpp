@@ -352,11 +352,10 @@ void World::step() {
     StepContext c{settings_, bodies_,       thrusters_, spring_, contacts_, motionScratch(bodies_.size()),
                   pendingEvents_, d, settings_.timeStep};
     const Stages& s = stagesOf(settings_.method);
-    // The rigid bodies' poses at the step's start, the soft bodies' collisions sweep from (and a
-    // world without soft bodies saves nothing).
-    const std::vector<Pose> rigidStart = softBodies_.empty() ? std::vector<Pose>{} : save(bodies_);
-    // The poses at the step's start, for a box of walls to stay closed (keepInsideTheWalls).
-    const std::vector<Pose> stepStart = walls_ ? save(bodies_) : std::vector<Pose>{};
+    // The rigid bodies' poses at the step's start: the soft bodies' collisions sweep from them,
+    // and a box of walls keeps bodies inside with them (a world with neither saves nothing).
+    const std::vector<Pose> stepStart =
+        softBodies_.empty() && !walls_ ? std::vector<Pose>{} : save(bodies_);
     std::vector<Vec2> forced; // each particle's velocity change by the step's forces
     if (!softBodies_.empty()) integrateSoftVelocities(c, softBodies_, forced);
     if (s.exact) {
@@ -387,7 +386,7 @@ void World::step() {
     }
     if (walls_) keepInsideTheWalls(c, *walls_, stepStart); // a closed box stays closed
     // Soft bodies, in every method: vertex against edge over the step (soft_collide.cpp).
-    if (!softBodies_.empty()) collideSoftBodies(c, softBodies_, rigidStart, forced);
+    if (!softBodies_.empty()) collideSoftBodies(c, softBodies_, stepStart, forced);
     finishStep(d);
 }
 
