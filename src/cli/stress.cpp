@@ -47,18 +47,19 @@ carom::Shape randomShape(Random& r, double size) {
     }
 }
 
-// A box of walls with 1–30 bodies of sizes 0.01–50 % of it, mass ratios up to 10⁶, speeds up
-// to 100 m/s and spins up to 50 rad/s, overlapping or not, with or without gravity.
+// A box of walls 2–200 m wide with 1–30 bodies (30–200 in a third of the scenes) of sizes 0.01–50 %
+// of its half-width (0.01–50 m), mass ratios up to 10⁶, speeds up to 1,000 m/s and spins up to
+// 500 rad/s, overlapping or not, with or without gravity: the ranges of issue 13's attack.
 carom::Scene randomScene(std::uint64_t seed) {
     Random r(seed);
     carom::Scene s;
     s.name = "stress " + std::to_string(seed);
-    const double half = r.logUniform(1, 20);
+    const double half = r.logUniform(1, 100);
     s.walls = carom::Walls{-half, half, -half, half, r.logUniform(0.05, 1)};
     s.settings.gravity = r.chance(0.5) ? Vec2{0, -9.81} : Vec2{0, 0};
     s.settings.restitution = r.uniform(0, 1);
     s.settings.friction = r.chance(0.3) ? 0 : r.uniform(0, 1);
-    const int n = r.integer(1, 30);
+    const int n = r.chance(0.3) ? r.integer(30, 200) : r.integer(1, 30);
     for (int i = 0; i < n; ++i) {
         carom::BodyDef d;
         d.name = "b" + std::to_string(i);
@@ -66,9 +67,9 @@ carom::Scene randomScene(std::uint64_t seed) {
         const double reach = half - d.shape.boundingRadius();
         d.position = reach > 0 ? Vec2{r.uniform(-reach, reach), r.uniform(-reach, reach)} : Vec2{};
         d.angle = r.uniform(-M_PI, M_PI);
-        const double speed = r.logUniform(0.01, 100), heading = r.uniform(-M_PI, M_PI);
+        const double speed = r.logUniform(0.01, 1000), heading = r.uniform(-M_PI, M_PI);
         d.velocity = speed * Vec2{std::cos(heading), std::sin(heading)};
-        d.angularVelocity = r.uniform(-50, 50);
+        d.angularVelocity = r.uniform(-500, 500);
         d.mass = r.logUniform(1e-3, 1e3);
         if (r.chance(0.3)) d.restitution = r.uniform(0, 1);
         s.bodies.push_back(d);
