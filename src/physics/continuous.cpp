@@ -104,10 +104,24 @@ double allowedDepth(const Body& b, const WorldSettings& s) {
     return std::min(s.linearSlop, kMaxTravel * b.shape.innerRadius());
 }
 
-void moveBy(Body& b, Vec2 dp, double dAngle, double h, Correction correction) {
+// A body moved by dp, whose potential energy rose by −m g · dp (put back up out of a floor, under
+// gravity), pays for the rise from its kinetic energy, its velocities scaled by √((KE − rise)/KE)
+// (to rest at most): a correction of the positions alone makes no energy. (A free fall of 46 m/s
+// stopped at the floor's surface a step early gained m g h v, 0.3% of a stress scene's energy.)
+void payForTheRise(Body& b, Vec2 dp, Vec2 gravity) {
+    const double ke = b.kineticEnergy(), rise = -b.mass * glm::dot(gravity, dp);
+    if (!(ke > 0 && rise > 0)) return;
+    const double scale = std::sqrt(std::max(ke - rise, 0.0) / ke);
+    b.v *= scale;
+    b.w *= scale;
+}
+
+void moveBy(Body& b, Vec2 dp, double dAngle, const StepContext& c, Correction correction) {
     if (correction == Correction::WithVelocities) {
-        b.v += dp / h;
-        b.w += dAngle / h;
+        b.v += dp / c.h;
+        b.w += dAngle / c.h;
+    } else {
+        payForTheRise(b, dp, c.settings.gravity);
     }
     b.setPose(b.xf().p + dp, b.angle() + dAngle);
 }
@@ -161,7 +175,7 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
             first = std::min(first, timeOfImpact(b, start[i], *fixed, box, travel, c.settings));
         if (first < 1) {
             const Interpolated back = poseAt(b, start[i], first);
-            moveBy(b, back.xf.p - b.xf().p, back.angle - b.angle(), c.h, correction);
+            moveBy(b, back.xf.p - b.xf().p, back.angle - b.angle(), c, correction);
         }
     }
 }
@@ -183,7 +197,7 @@ void keepOutOfStaticBodies(StepContext& c, Correction correction) {
         const Vec2 from = b.xf().p, push = -excess * now.normal;
         const bool centreInside = passesThrough(from, from, fixed);
         if (centreInside || !passesThrough(from, from + push, fixed))
-            moveBy(b, push, 0, c.h, correction);
+            moveBy(b, push, 0, c, correction);
     }
 }
 
@@ -205,12 +219,9 @@ void keepInsideTheWalls(StepContext& c, const Walls& walls, const std::vector<Po
         if (p.x >= walls.right) v.x = -std::abs(v.x);
         if (p.y <= walls.bottom) v.y = std::abs(v.y);
         if (p.y >= walls.top) v.y = -std::abs(v.y);
-        const double ke = b.kineticEnergy();
-        const double rise = -b.mass * glm::dot(c.settings.gravity, stepStart[i].xf.p - p);
-        const double scale = ke > 0 && rise > 0 ? std::sqrt(std::max(ke - rise, 0.0) / ke) : 1.0;
+        b.v = v;
+        payForTheRise(b, stepStart[i].xf.p - p, c.settings.gravity);
         b.setPose(stepStart[i].xf.p, stepStart[i].angle);
-        b.v = scale * v;
-        b.w = scale * b.w;
     }
 }
 
