@@ -142,6 +142,15 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aa
     // straight sweep between its poses, but its centre stays out.)
     const bool touching = startDepth > -INFINITY;
     if (!passesThrough(from.xf.p, b.xf().p, fixed) && (touching || !enters(1))) return 1;
+    // A body that was not touching is put back where it first touches (within the tolerance), not
+    // the slop deep: sunk deeper than the slop, it would be the solver's in the next step, whose
+    // stale normals take energy from an elastic bounce that a strike at the time of impact keeps
+    // (flight_impacts.cpp).
+    auto reaches = [&](double t) {
+        return deepest(b, poseAt(b, from, t).xf, fixed) > s.distanceTolerance;
+    };
+    const std::function<bool(double)> stopsAt =
+        touching ? std::function<bool(double)>(enters) : std::function<bool(double)>(reaches);
     // Over the window, steps of at most kMaxTravel of the inner radius cannot jump over the static
     // body (up to kMaxSamples of them: a body sent across the world in one step is not followed).
     const double n =
@@ -149,7 +158,7 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aa
     double last = 0; // known not to enter: the start, or out of reach before the window
     for (int k = 0; k <= n; ++k) {
         const double t = t0 + (t1 - t0) * (n > 0 ? k / n : 1);
-        if (enters(t)) return bisectContactTime(last, t, s.distanceTolerance / travel, enters);
+        if (stopsAt(t)) return bisectContactTime(last, t, s.distanceTolerance / travel, stopsAt);
         last = t;
     }
     return 1;
