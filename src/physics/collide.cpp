@@ -264,9 +264,13 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
         closestOnSegments(v11, v12, incident[0], incident[1], onRef, onInc);
         const Vec2 d = onInc - onRef;
         const double dist = glm::length(d);
-        if (!(dist < margin)) return ShapeManifold{};
-        // Edges touching (only by rounding): fall back on the reference face and its depth.
-        const bool apart = dist > kRoundOff * size;
+        // The polygons may overlap after all (corners just past each other: the separating axis
+        // test finds no gap), and the edges' closest points would report one, pointing any way,
+        // or nothing within a small margin (a sweep bisecting to the contact then never saw it
+        // touch). Then, as for edges touching only by rounding, the reference face and its depth.
+        const bool overlapping = std::max(sa.value, sb.value) <= 0;
+        if (!overlapping && !(dist < margin)) return ShapeManifold{};
+        const bool apart = !overlapping && dist > kRoundOff * size;
         const Vec2 dir = apart ? d / dist : normal;
         const double depth = apart ? -dist : -(flip ? sb.value : sa.value);
         m.normal = flip ? -dir : dir;
