@@ -402,9 +402,11 @@ std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
             clock[id] = Clock{b.xf().p, b.angle(), b.v, b.w, t, clock[id].a};
             struck[id] = 1;
         }
+        // The pairs of the struck bodies whose motion changed (a static body's does not: a wall's
+        // other pairs stand as they were predicted).
+        auto changed = [&](BodyId id) { return free[id] && (id == m.a || id == m.b); };
         for (Candidate& k : candidates)
-            if (k.m.a == m.a || k.m.a == m.b || k.m.b == m.a || k.m.b == m.b)
-                k.next = touchTime(c, clock, k.m, t);
+            if (changed(k.m.a) || changed(k.m.b)) k.next = touchTime(c, clock, k.m, t);
         for (BodyId id : {m.a, m.b})
             if (free[id] && travelled[id] + travel(c, clock[id], id, t, c.h) > reachAtStart[id] + c.settings.linearSlop)
                 findNewPairs(c, clock, takesPart, id, t, candidates);
