@@ -326,8 +326,9 @@ TEST(ClosedBox, BodiesKnockedThroughTheWallsArePutBack) {
             ASSERT_LE(w.diagnostics().energy, d0.energy + k.allowedGain * scale)
                 << k.scene << " step " << i;
         }
-        if (w.settings().method == Method::Penalty)
+        if (w.settings().method == Method::Penalty) {
             EXPECT_GT(w.diagnostics().totalEscapesStopped, 0u);
+        }
     }
 }
 

@@ -58,6 +58,10 @@ int run(const RunOptions& o) {
         std::printf("stopped impact chains: %llu (exact method: impacts that would not settle, "
                     "stopped together without bounce)\n",
                     static_cast<unsigned long long>(n));
+    if (const std::uint64_t n = world.diagnostics().totalStepsFinishedHeld)
+        std::printf("steps finished held: %llu (exact method: intervals that used up a step's "
+                    "work, the rest of the step held as the default method holds it)\n",
+                    static_cast<unsigned long long>(n));
     if (const std::uint64_t n = world.diagnostics().totalEscapesStopped)
         std::printf("escapes stopped: %llu (bodies through the walls, put back inside)\n",
                     static_cast<unsigned long long>(n));

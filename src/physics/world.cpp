@@ -401,6 +401,8 @@ void World::finishStep(const Diagnostics& stepped) {
     m.totalCollisions = diagnostics_.totalCollisions + stepped.collisions;
     m.stoppedChains = stepped.stoppedChains;
     m.totalStoppedChains = diagnostics_.totalStoppedChains + stepped.stoppedChains;
+    m.stepsFinishedHeld = stepped.stepsFinishedHeld;
+    m.totalStepsFinishedHeld = diagnostics_.totalStepsFinishedHeld + stepped.stepsFinishedHeld;
     m.escapesStopped = stepped.escapesStopped;
     m.totalEscapesStopped = diagnostics_.totalEscapesStopped + stepped.escapesStopped;
     m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + stepped.collisionEnergy;
