@@ -104,18 +104,6 @@ double allowedDepth(const Body& b, const WorldSettings& s) {
     return std::min(s.linearSlop, kMaxTravel * b.shape.innerRadius());
 }
 
-// A body moved by dp, whose potential energy rose by −m g · dp (put back up out of a floor, under
-// gravity), pays for the rise from its kinetic energy, its velocities scaled by √((KE − rise)/KE)
-// (to rest at most): a correction of the positions alone makes no energy. (A free fall of 46 m/s
-// stopped at the floor's surface a step early gained m g h v, 0.3% of a stress scene's energy.)
-void payForTheRise(Body& b, Vec2 dp, Vec2 gravity) {
-    const double ke = b.kineticEnergy(), rise = -b.mass * glm::dot(gravity, dp);
-    if (!(ke > 0 && rise > 0)) return;
-    const double scale = std::sqrt(std::max(ke - rise, 0.0) / ke);
-    b.v *= scale;
-    b.w *= scale;
-}
-
 void moveBy(Body& b, Vec2 dp, double dAngle, const StepContext& c, Correction correction) {
     if (correction == Correction::WithVelocities) {
         b.v += dp / c.h;
@@ -165,6 +153,16 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aa
 }
 
 } // namespace
+
+// Its velocities scaled by √((KE − rise)/KE). (A free fall of 46 m/s stopped at the floor's
+// surface a step early gained m g h v, 0.3% of a stress scene's energy.)
+void payForTheRise(Body& b, Vec2 dp, Vec2 gravity) {
+    const double ke = b.kineticEnergy(), rise = -b.mass * glm::dot(gravity, dp);
+    if (!(ke > 0 && rise > 0)) return;
+    const double scale = std::sqrt(std::max(ke - rise, 0.0) / ke);
+    b.v *= scale;
+    b.w *= scale;
+}
 
 void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correction correction) {
     std::vector<std::pair<const Body*, Aabb>> statics; // the static bodies, found when first needed
