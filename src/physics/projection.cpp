@@ -110,27 +110,39 @@ double followedShare(double delta, double& startOverlap) {
     return (delta - old) / delta;
 }
 
-// A following's energy. An impulse f ≥ 0 along n at (rA, rB) changes the pair's kinetic energy by
-// f v_n + f² k / 2 (v_n their normal velocity there before it, k = 1/m_eff): at most
-// f = −2 v_n / k it takes energy or gives back an elastic bounce's, and beyond that it makes
-// energy. That happens when the geometry the correction used is stale (a box spinning at
-// 500 rad/s turns 8 rad in a step of 1/60 s, its contact points with it): such a following is
-// cut to what keeps the energy (stress scenes gained up to a third in a step before).
-double withoutEnergyMade(const Body& A, const Body& B, Vec2 rA, Vec2 rB, Vec2 n, double f) {
+// A following's energy. A correction's position impulse f ≥ 0 along n at (rA, rB), followed by the
+// velocities over the step h, is the velocity impulse f / h, which changes the pair's kinetic
+// energy by (f / h) v_n + (f / h)² k / 2 (v_n their normal velocity there before it,
+// k = 1/m_eff): up to f = −2 v_n h / k it takes energy or gives back an elastic bounce's, and
+// beyond that it makes energy. That happens when the geometry the correction used is stale (a box
+// spinning at 500 rad/s turns 8 rad in a step of 1/60 s, its contact points with it): such a
+// following is cut to what keeps the energy (stress scenes gained up to a third in a step before).
+double withoutEnergyMade(const Body& A, const Body& B, Vec2 rA, Vec2 rB, Vec2 n, double f,
+                         double h) {
     const double vn = glm::dot(relativeVelocity(A, B, rA, rB), n);
-    return std::clamp(-2 * vn / impulseDenominator(A, B, rA, rB, n), 0.0, f);
+    return std::clamp(-2 * vn * h / impulseDenominator(A, B, rA, rB, n), 0.0, f);
 }
 
-// The same for the two points of a block correction, impulses f = (f1, f2): the energy changes by
-// α (f · v_n) + α² fᵀ K f / 2 for the share α of f, which is ≤ 0 for α ≤ −2 (f · v_n) / (fᵀ K f).
+// The same for the two points of a block correction, position impulses f = (f1, f2): the energy
+// changes by α (f · v_n) / h + α² fᵀ K f / (2 h²) for the share α of f, which is ≤ 0 for
+// α ≤ −2 h (f · v_n) / (fᵀ K f).
 double shareWithoutEnergyMade(const Body& A, const Body& B, const Vec2 (&rA)[2],
                               const Vec2 (&rB)[2], Vec2 n, const BlockMatrix& K, double f1,
-                              double f2) {
+                              double f2, double h) {
     const double v1 = glm::dot(relativeVelocity(A, B, rA[0], rB[0]), n);
     const double v2 = glm::dot(relativeVelocity(A, B, rA[1], rB[1]), n);
     const double work = f1 * v1 + f2 * v2;
     const double quadratic = f1 * (K.k11 * f1 + K.k12 * f2) + f2 * (K.k12 * f1 + K.k22 * f2);
-    return quadratic > 0 ? std::clamp(-2 * work / quadratic, 0.0, 1.0) : 1.0;
+    return quadratic > 0 ? std::clamp(-2 * h * work / quadratic, 0.0, 1.0) : 1.0;
+}
+
+// The part of a correction's position impulse U that no velocity follows moves the bodies by
+// ∓U/m and may lift one (overlap the bodies were placed with, parted under gravity): it pays for
+// the potential energy from its kinetic energy (payForTheRise), so that it makes none. (A stress
+// scene's first step gained 0.5% so.)
+void payForTheMove(Body& A, Body& B, Vec2 U, Vec2 gravity) {
+    payForTheRise(A, -A.invMass * U, gravity);
+    payForTheRise(B, B.invMass * U, gravity);
 }
 
 void applyFriction(StepContext& c, const Manifold& m, const Carried& k,
@@ -154,7 +166,7 @@ void applyFriction(StepContext& c, const Manifold& m, const Carried& k,
 // two points along n. Corrected one after the other instead, a column of boxes leans a little
 // more at each step, and twenty boxes fall. False when K is singular or x is not ≥ 0.
 bool correctBlock(Body& A, Body& B, const Geometry (&g)[2], const double (&C)[2], double h,
-                  Correction correction, std::array<double, 2>& total,
+                  Vec2 gravity, Correction correction, std::array<double, 2>& total,
                   std::array<double, 2>& startOverlap) {
     const Vec2 n = g[0].n;
     const Vec2 rA1 = g[0].point - A.xf().p, rB1 = g[0].point - B.xf().p;
@@ -167,15 +179,18 @@ bool correctBlock(Body& A, Body& B, const Geometry (&g)[2], const double (&C)[2]
     const Vec2 P1 = x1 * n, P2 = x2 * n;
     move(A, -A.invMass * (P1 + P2), -A.invInertia * (cross(rA1, P1) + cross(rA2, P2)));
     move(B, B.invMass * (P1 + P2), B.invInertia * (cross(rB1, P1) + cross(rB2, P2)));
+    Vec2 followed{0, 0};
     if (correction == Correction::WithVelocities) {
         const double f1 = followedShare(-C[0], startOverlap[0]) * x1;
         const double f2 = followedShare(-C[1], startOverlap[1]) * x2;
         const double share =
-            shareWithoutEnergyMade(A, B, {rA1, rA2}, {rB1, rB2}, n, K, f1, f2);
+            shareWithoutEnergyMade(A, B, {rA1, rA2}, {rB1, rB2}, n, K, f1, f2, h);
         const Vec2 F1 = share * f1 * n, F2 = share * f2 * n;
         follow(A, -A.invMass * (F1 + F2), -A.invInertia * (cross(rA1, F1) + cross(rA2, F2)), h);
         follow(B, B.invMass * (F1 + F2), B.invInertia * (cross(rB1, F1) + cross(rB2, F2)), h);
+        followed = F1 + F2;
     }
+    payForTheMove(A, B, P1 + P2 - followed, gravity);
     total[0] += x1;
     total[1] += x2;
     return true;
@@ -212,7 +227,7 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
                 C[i] = std::clamp(factor * (g[i].separation + s.linearSlop), -s.maxProjection, 0.0);
             }
             if (carried.count == 2 && C[0] < 0 && C[1] < 0 &&
-                correctBlock(A, B, g, C, c.h, correction, total[j], startOverlap[j]))
+                correctBlock(A, B, g, C, c.h, s.gravity, correction, total[j], startOverlap[j]))
                 continue;
             for (int i = 0; i < carried.count; ++i) {
                 const auto [n, separation, p] = i == 0 ? g[0] : geometryNow(A, B, carried, i);
@@ -225,12 +240,14 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
                 Vec2 P = (-Ci / k) * n;
                 move(A, -A.invMass * P, -A.invInertia * cross(rA, P));
                 move(B, B.invMass * P, B.invInertia * cross(rB, P));
+                Vec2 followed{0, 0};
                 if (positionBased) {
                     const double f = followedShare(-Ci, startOverlap[j][i]) * (-Ci / k);
-                    const Vec2 F = withoutEnergyMade(A, B, rA, rB, n, f) * n;
-                    follow(A, -A.invMass * F, -A.invInertia * cross(rA, F), c.h);
-                    follow(B, B.invMass * F, B.invInertia * cross(rB, F), c.h);
+                    followed = withoutEnergyMade(A, B, rA, rB, n, f, c.h) * n;
+                    follow(A, -A.invMass * followed, -A.invInertia * cross(rA, followed), c.h);
+                    follow(B, B.invMass * followed, B.invInertia * cross(rB, followed), c.h);
                 }
+                payForTheMove(A, B, P - followed, s.gravity);
             }
         }
     }
