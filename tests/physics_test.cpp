@@ -300,10 +300,17 @@ TEST(DefaultMethod, RestitutionChainMakesNoEnergy) {
 // A closed box of walls stays closed (keepInsideTheWalls, continuous.cpp), and putting a body back
 // makes no energy. A light polygon 3 m long, knocked to 220 m/s, ended a step 1.3 m deep in the
 // 0.11 m floor (stress seed 264, rk4, the default method), where the shortest way out is through
-// it (the continuous checks now stop it before); in the impulse method, 68 bodies at up to
-// 1,000 m/s and 500 rad/s go through walls 0.64 m thick (stress seed 2) and are put back.
+// it (the continuous checks now stop it before); in the penalty method, whose springs let fast
+// bodies sink into the walls, 70 bodies at up to 1,000 m/s and 500 rad/s go through them (stress
+// seed 17) and are put back, some hundreds of times.
 TEST(ClosedBox, BodiesKnockedThroughTheWallsArePutBack) {
-    for (const char* scene : {"through-the-floor.json", "impulse-through-the-walls.json"}) {
+    struct Case {
+        const char* scene;
+        double allowedGain; // of the energy's scale: round-off, or the penalty method's 1e-3
+    };
+    for (const Case& k : {Case{"through-the-floor.json", 1e-9},
+                          Case{"penalty-through-the-walls.json", 1e-3}}) {
+        const char* scene = k.scene;
         World w = buildWorld(loadScene(std::string(CAROM_TEST_DIR "/stress-scenes/") + scene));
         const Walls box = *w.walls();
         const Diagnostics d0 = measure(w);
@@ -317,9 +324,10 @@ TEST(ClosedBox, BodiesKnockedThroughTheWallsArePutBack) {
                                 p.y < box.top)
                         << scene << ": " << b.name << " step " << i;
                 }
-            ASSERT_LE(w.diagnostics().energy, d0.energy + 1e-9 * scale) << scene << " step " << i;
+            ASSERT_LE(w.diagnostics().energy, d0.energy + k.allowedGain * scale)
+                << scene << " step " << i;
         }
-        if (w.settings().method == Method::Impulse) {
+        if (w.settings().method == Method::Penalty) {
             EXPECT_GT(w.diagnostics().totalEscapesStopped, 0u);
         }
     }
@@ -344,9 +352,10 @@ void expectNoEnergyMade(const char* scene, Method method, Integrator integrator,
 
 // Sequential impulses warm started from the last step's: 55 bodies with mass ratios of 10⁶,
 // 1,000 m/s and 500 rad/s, e = 0.75, no gravity (stress seed 58). The energy went from 2.8e7 J to
-// 4.5e51 J in a second: bounces were warm started, and a warm-started solve can leave energy
-// behind where a contact opens. Started from zero, Gauss-Seidel on the contacts only takes energy
-// (contact_solver.cpp); every restitution is at most 1: the energy never rises, to round-off.
+// 4.5e51 J in a second: bounces were warm started, and so were gaps whose impulses were stale (the
+// bodies had parted), which the passes, taking them back, can leave as energy. Only touching points
+// are warm started now, with what held them; every restitution is at most 1: the energy never
+// rises, to round-off.
 TEST(ImpulseMethod, WarmStartMakesNoEnergy) {
     for (Integrator i : allIntegrators())
         expectNoEnergyMade("warm-start-after-bounces.json", Method::Impulse, i, 60, 1e-9);

@@ -171,8 +171,13 @@ void prepareLane(const StepContext& c, std::size_t j, WideConstraint& k, int l) 
             m.restitution > 0
                 ? bounceVelocity(c, m, cp, separatingVelocity(c, m, cp, -m.restitution * meet))
                 : 0;
-        p.normalImpulse[l] = c.settings.warmStarting ? cp.normalImpulse : 0;
-        p.tangentImpulse[l] = c.settings.warmStarting ? cp.tangentImpulse : 0;
+        // Warm started only where the bodies touch: a gap's impulse from the last step is stale
+        // (the bodies parted, or it was a speculative stop), and taken back by the passes it can
+        // leave energy behind (stress scenes with mass ratios of 10⁵ and spins of 500 rad/s
+        // tripled theirs in a step).
+        const bool warm = c.settings.warmStarting && cp.depth > -c.settings.linearSlop;
+        p.normalImpulse[l] = warm ? cp.normalImpulse : 0;
+        p.tangentImpulse[l] = warm ? cp.tangentImpulse : 0;
     }
     BlockMatrix K;
     if (m.count == 2) {
@@ -439,27 +444,6 @@ bool driven(const StepContext& c) {
                        [](const Body& b) { return b.type == BodyType::Kinematic; });
 }
 
-// The solve, warm started from the last step's impulses, which usually saves iterations. Started
-// from zero, each update of a normal impulse lowers ½λᵀAλ + λᵀ(Jv₀ − bias) (Gauss-Seidel is
-// coordinate descent on it), which is the kinetic energy plus λ|bias| ≥ 0 with the speculative
-// bias ≤ 0: the solve cannot end with more energy than the bodies brought. Warm started, it starts
-// higher: the last step's impulses, taken back where a contact now opens, can leave energy behind
-// (stress scenes with mass ratios of 10⁵ and spins of 500 rad/s tripled theirs in a step). So a
-// warm-started solve that gave the moving bodies energy is done again from zero.
-void solveContacts(const StepContext& c, std::vector<SolverBody>& bodies,
-                   std::vector<WideConstraint>& wide, double keStart) {
-    const std::vector<SolverBody> start = c.settings.warmStarting ? bodies : std::vector<SolverBody>{};
-    solvePasses(bodies, wide, c.settings);
-    if (!c.settings.warmStarting || kineticEnergyOf(c, bodies) <= keStart * (1 + 1e-12) ||
-        driven(c))
-        return;
-    bodies = start;
-    for (WideConstraint& k : wide)
-        for (WidePoint& p : k.points)
-            p.normalImpulse = p.tangentImpulse = splat(0);
-    solvePasses(bodies, wide, c.settings);
-}
-
 // The restitution passes, kept only if they leave the moving bodies with no more kinetic energy
 // than they had before the contacts were solved or after the normal solve. A restitution gives back
 // what an impact took, no more; but passes over contacts that touch one another can give more: a
@@ -491,7 +475,7 @@ void solveImpulses(StepContext& c) {
     prepare(c, wide);
 
     const double keStart = kineticEnergyOf(c, bodies);
-    solveContacts(c, bodies, wide, keStart);
+    solvePasses(bodies, wide, c.settings);
     // The impulses that held the contacts are kept for the next step's warm start; a bounce's is
     // not: warm started, it would throw the bodies apart again (stress scenes of 55 bodies, e =
     // 0.7, no gravity, went from 3e7 J to 5e51 J in 1 s).
