@@ -357,10 +357,11 @@ struct WideVec {
     return m[0] | m[1] | m[2] | m[3];
 }
 
-// The passes over the constraints (the solve, then restitution), compiled three times: for processors with AVX-512 (four lanes
-// in one instruction, and 32 vector registers), with AVX2 (the same with 16), and for any x86-64
-// (two instructions of two lanes); the one the processor runs is chosen when the program starts.
-// None fuses a multiply and an add, so all three give the same bits.
+// The passes over the constraints (the solve, then restitution), compiled three times: for
+// processors with AVX-512 (four lanes in one instruction, and 32 vector registers), with AVX2 (the
+// same with 16), and for any x86-64 (two instructions of two lanes); the one the processor runs is
+// chosen when the program starts. None fuses a multiply and an add, so all three give the same
+// bits.
 [[gnu::target_clones("avx512f", "avx2", "default")]] void solvePasses(std::vector<SolverBody>& bodies,
                                                            std::vector<WideConstraint>& wide,
                                                            const WorldSettings& s) {
@@ -432,7 +433,8 @@ double kineticEnergyOf(const StepContext& c, const std::vector<SolverBody>& bodi
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
         const Body& b = c.bodies[i];
         const SolverBody& v = bodies[i];
-        if (b.isDynamic()) e += 0.5 * b.mass * (v.vx * v.vx + v.vy * v.vy) + 0.5 * b.inertia * v.w * v.w;
+        if (b.isDynamic())
+            e += 0.5 * b.mass * (v.vx * v.vx + v.vy * v.vy) + 0.5 * b.inertia * v.w * v.w;
     }
     return e;
 }

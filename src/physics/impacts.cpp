@@ -145,18 +145,24 @@ void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
     }
 }
 
-// The velocities of the bodies some of the points join, to put back.
+// The bodies the points join, each once.
+std::vector<BodyId> bodiesOf(const std::vector<Point>& points) {
+    std::vector<BodyId> ids;
+    for (const Point& p : points)
+        for (BodyId id : {p.m->a, p.m->b})
+            if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+    return ids;
+}
+
+// Their velocities, to put back.
 struct Velocities {
     std::vector<BodyId> ids;
     std::vector<Vec2> v;
     std::vector<double> w;
 };
-Velocities velocitiesOf(const std::vector<Body>& bodies, const std::vector<Point>& points) {
-    Velocities s;
-    for (const Point& p : points)
-        for (BodyId id : {p.m->a, p.m->b})
-            if (std::find(s.ids.begin(), s.ids.end(), id) == s.ids.end()) s.ids.push_back(id);
-    for (BodyId id : s.ids) {
+Velocities velocitiesOf(const std::vector<Body>& bodies, const std::vector<BodyId>& ids) {
+    Velocities s{ids, {}, {}};
+    for (BodyId id : ids) {
         s.v.push_back(bodies[id].v);
         s.w.push_back(bodies[id].w);
     }
@@ -199,14 +205,15 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
     // corner, sunk a little, is kept from approaching, left with 658 J more than it brought (an
     // elastic gas, flight_impacts.cpp). Then the restitution is undone and the impacts stay
     // inelastic. A kinematic body brings energy of its own: with one, the bounce is kept.
-    const Velocities before = velocitiesOf(bodies, points);
+    const std::vector<BodyId> ids = bodiesOf(points);
+    const Velocities before = velocitiesOf(bodies, ids);
     const double ke = kineticEnergyOf(bodies, before);
     Accumulated acc(points.size());
     const std::vector<double> hold(points.size(), 0.0);
     solveTogether(bodies, points, hold, kConvergence * scale, true, acc);
-    const Velocities held = velocitiesOf(bodies, points);
+    const Velocities held = velocitiesOf(bodies, ids);
     solveTogether(bodies, points, target, kConvergence * scale, false, acc);
-    const bool driven = std::any_of(before.ids.begin(), before.ids.end(), [&](BodyId id) {
+    const bool driven = std::any_of(ids.begin(), ids.end(), [&](BodyId id) {
         return bodies[id].type == BodyType::Kinematic;
     });
     if (!driven && kineticEnergyOf(bodies, before) > ke * (1 + 1e-12)) putBack(bodies, held);
@@ -240,7 +247,8 @@ Impacts serial(std::vector<Body>& bodies, const std::vector<Point>& points,
                CollisionHandling handling) {
     Impacts impacts;
     std::vector<bool> struck(points.size(), false);
-    const int limit = std::min(kStrikesPerPoint * (static_cast<int>(points.size()) + 1), kMaxStrikes);
+    const int limit =
+        std::min(kStrikesPerPoint * (static_cast<int>(points.size()) + 1), kMaxStrikes);
     int strikes = 0;
     for (; strikes < limit; ++strikes) {
         std::size_t worst = points.size();

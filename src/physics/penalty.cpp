@@ -22,8 +22,9 @@
 // placed overlapping (a scene that starts so, or one set down by the user) have springs pressed in
 // by no approach: let go, they would throw the bodies apart with energy they never had (stress
 // scenes gained up to a fifth in the first step). So the overlap a new contact has beyond what its
-// approach in this step explains, −v_n h, is taken back by the positions alone, shared by inverse mass (paying for any potential energy it adds, payForTheRise), and its
-// springs press only by the rest.
+// approach in this step explains, −v_n h, is taken back by the positions alone, shared by inverse
+// mass (paying for any potential energy it adds, payForTheRise), and its springs press only by
+// the rest.
 #include "contact_math.h"
 #include "step_context.h"
 
