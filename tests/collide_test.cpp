@@ -223,6 +223,24 @@ TEST(Collide, FacingCornersWithinMarginGiveOnePoint) {
     EXPECT_EQ(collide(box, at({0, 0}), box, at({2.06, 2.08}), 0.05).count, 0);
 }
 
+// A corner of B just past A's corner (1, 1), beside A's right face, and B's next edge passing
+// 1 mm from that corner: the reference face is A's right face (B's own face is not clearly better),
+// and B's edge most facing it lies wholly beside it. The closest points are A's corner and B's
+// other edge, 1 mm apart along that edge's normal (2, 1)/√5, not the two corners (1.02 mm).
+// (Measured on the two facing edges alone, a spinning polygon of an elastic gas was 0.2 mm from a
+// box it touched, and the flights never found the contact.)
+TEST(Collide, CornerBesideTheReferenceFaceIsMeasuredToTheNearestEdge) {
+    const Shape box = Shape::box(2, 2);
+    const Vec2 n = Vec2{2, 1} / std::sqrt(5.0); // B's edge normal, from A towards B
+    const Vec2 q0 = Vec2{1 - 1e-4, 1 + 2e-4} + 1e-3 * n;
+    const Vec2 u = 0.5 * Vec2{1, -2} / std::sqrt(5.0), w{0.05, 0.5};
+    const Shape b = Shape::polygon({q0, q0 + u, q0 + u + w, q0 + w});
+    const ShapeManifold m = collide(box, at({0, 0}), b, at(b.centroidOffset()), 0.01);
+    ASSERT_EQ(m.count, 1);
+    EXPECT_NEAR(m.points[0].depth, -1e-3, 1e-12);
+    expectVec(n, m.normal, 1e-9);
+}
+
 TEST(Collide, FeatureIdsStableUnderSmallMotion) {
     const Shape ground = Shape::box(10, 1), box = Shape::box(2, 2);
     const Transform xg = at({0, -0.5}, 0);

@@ -197,6 +197,31 @@ void closestOnSegments(Vec2 p1, Vec2 q1, Vec2 p2, Vec2 q2, Vec2& c1, Vec2& c2) {
     c2 = p2 + t * d2;
 }
 
+// The closest points of two separated convex polygons, in p1's frame (x21 takes p2's frame to
+// p1's): of every edge of one against every edge of the other (Ericson §5.1.9), and the two edges
+// they lie on.
+void closestOfPolygons(const Shape& p1, const Shape& p2, const Transform& x21, Vec2& c1, Vec2& c2,
+                       std::size_t& edge1, std::size_t& edge2) {
+    const std::vector<Vec2>& v1 = p1.vertices();
+    std::vector<Vec2> v2;
+    for (const Vec2& v : p2.vertices())
+        v2.push_back(x21.apply(v));
+    double nearest = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < v1.size(); ++i)
+        for (std::size_t j = 0; j < v2.size(); ++j) {
+            Vec2 a, b;
+            closestOnSegments(v1[i], v1[next(i, v1.size())], v2[j], v2[next(j, v2.size())], a, b);
+            const double d = glm::length(b - a);
+            if (d < nearest) {
+                nearest = d;
+                c1 = a;
+                c2 = b;
+                edge1 = i;
+                edge2 = j;
+            }
+        }
+}
+
 // How much deeper B's face must be than A's to be chosen, m: Box2D's 0.1 × linearSlop (0.005 m),
 // fixed rather than the world's slop so that collision stays a pure function of the shapes.
 constexpr double kFaceTolerance = 0.1 * 0.005;
@@ -259,9 +284,13 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
     m.normal = flip ? -normal : normal; // from A to B
     if (n < 2) {
         // The incident edge lies beside the reference face: only possible with a gap (e.g. two
-        // corners facing each other). The closest points of the two edges give one point.
+        // corners facing each other). The closest points of the two polygons give one point: of
+        // all their edges, not only these two, as a corner of either next to them may be nearer
+        // (a corner resting on the other's face beside the reference face: these two edges' gap
+        // said 0.2 mm apart, and a sweep never found them touching).
         Vec2 onRef, onInc;
-        closestOnSegments(v11, v12, incident[0], incident[1], onRef, onInc);
+        std::size_t refEdge = face, incEdge = edge;
+        closestOfPolygons(ref, inc, incToRef, onRef, onInc, refEdge, incEdge);
         const Vec2 d = onInc - onRef;
         const double dist = glm::length(d);
         // The polygons may overlap after all (corners just past each other: the separating axis
@@ -274,7 +303,7 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
         const Vec2 dir = apart ? d / dist : normal;
         const double depth = apart ? -dist : -(flip ? sb.value : sa.value);
         m.normal = flip ? -dir : dir;
-        const std::uint32_t id = featureId(face, Face, edge, Face);
+        const std::uint32_t id = featureId(refEdge, Face, incEdge, Face);
         addPoint(m, flip ? onInc : onRef, flip ? onRef : onInc, depth,
                  flip ? swapFeatures(id) : id);
     } else {

@@ -9,9 +9,10 @@
 //     advance the world by the rest of the step, or less (advanceWithinReach, see below), under
 //       its forces (in closed form: advance); the touching contacts are held by the contact
 //       solver meanwhile
-//     if some pair now overlaps deeper than the tolerance (penetrates): go back, and find the time
-//       of contact by bisection (timeOfContact; or in closed form for two circles in uniform
-//       relative motion, circleContacts); advance to it
+//     if some pair now overlaps deeper than the tolerance (overlapBeyondAllowance): go back, and
+//       find the time of contact by bisection, its cuts placed by Newton or secant steps
+//       (timeOfContact; or in closed form for two circles in uniform relative motion,
+//       circleContacts); advance to it
 //     t = the time reached
 //   the contacts after the step, and the overlap left projected away (finishExactStep)
 //
@@ -110,13 +111,22 @@ Allowance allowanceOf(const StepContext& c, const std::vector<Manifold>& touchin
     return a;
 }
 
-// Does some point overlap deeper than it is allowed to?
-bool penetrates(const StepContext& c, const Allowance& start) {
+// The deepest overlap beyond what is allowed, and how fast that point approaches.
+Overlap overlapBeyondAllowance(const StepContext& c, const Allowance& start) {
     const double tol = c.settings.distanceTolerance;
+    Overlap worst{-INFINITY, 0};
+    auto consider = [&](const Manifold& m, const ContactPoint& cp, double allowed) {
+        if (cp.depth - allowed <= worst.excess) return;
+        const Body& A = c.bodies[m.a];
+        const Body& B = c.bodies[m.b];
+        const Anchors r = anchorsOf(A, B, cp);
+        worst = Overlap{cp.depth - allowed, -glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal)};
+    };
     for (const Manifold& m : touchingContacts(c)) {
         auto pair = start.pairDepth.find({m.a, m.b});
         if (pair == start.pairDepth.end()) {
-            if (deepestDepth(m) > tol) return true;
+            for (int i = 0; i < m.count; ++i)
+                consider(m, m.points[i], tol);
             continue;
         }
         const std::vector<HeldPoint>& held = start.held.at({m.a, m.b});
@@ -129,10 +139,10 @@ bool penetrates(const StepContext& c, const Allowance& start) {
             for (const HeldPoint& hp : held)
                 if (glm::length(localA - hp.localA) < near)
                     allowed = std::max({allowed, hp.depth + tol, c.settings.linearSlop});
-            if (cp.depth > allowed) return true;
+            consider(m, cp, allowed);
         }
     }
-    return false;
+    return worst;
 }
 
 // The resting solver's impulses per contact point, summed over a step. Kept in the world's
@@ -303,19 +313,21 @@ Trial advanceWithinReach(StepContext& c, const std::vector<Pose>& start,
     return trial;
 }
 
-// The time of contact within [0, dt] from `start`: bisection on the penetration test, to within the
-// distance tolerance of the fastest closing speed (two points each at most `fastest`). Leaves the
-// bodies at `start`.
+// The time of contact within [0, dt] from `start`, where the trial to dt overlapped by `atDt`:
+// Hecker's bisection, its cuts placed by Newton or secant steps (time_of_impact.h), until some
+// point touches within the distance tolerance, or to within that tolerance of the fastest
+// closing speed (two points each at most `fastest`). Leaves the bodies at `start`.
 double timeOfContact(StepContext& c, const std::vector<Pose>& start,
                      const std::vector<Manifold>& touching, const ImpulseMap& last,
-                     const Allowance& allowance, double dt, int& advances) {
+                     const Allowance& allowance, double dt, Overlap atDt, int& advances) {
     const double fastest = fastestPoint(c, start);
-    const double tolerance = fastest > 0 ? c.settings.distanceTolerance / (4 * fastest) : 0.0;
-    const double contact = bisectContactTime(0, dt, tolerance, [&](double t) {
+    const double tol = c.settings.distanceTolerance;
+    const double tolerance = fastest > 0 ? tol / (4 * fastest) : 0.0;
+    const double contact = searchContactTime(0, dt, atDt, tolerance, tol, [&](double t) {
         ++advances;
         restore(c.bodies, start);
         advance(c, touching, last, t);
-        return penetrates(c, allowance);
+        return overlapBeyondAllowance(c, allowance);
     });
     restore(c.bodies, start);
     return contact;
@@ -367,13 +379,14 @@ void stepExact(StepContext& c) {
         const Allowance allowance = allowanceOf(c, touching);
         const std::vector<Pose> start = save(c.bodies);
         const Trial trial = advanceWithinReach(c, start, touching, last, remaining, advances);
-        if (!penetrates(c, allowance)) {
+        const Overlap overlap = overlapBeyondAllowance(c, allowance);
+        if (!(overlap.excess > 0)) {
             addImpulses(applied, trial.held);
             t = trial.dt == remaining ? h : t + trial.dt;
             continue;
         }
         const double contact =
-            timeOfContact(c, start, touching, last, allowance, trial.dt, advances);
+            timeOfContact(c, start, touching, last, allowance, trial.dt, overlap, advances);
         if (contact <= kTimeEpsilon * h) { // no progress: overlapping from the start
             addImpulses(applied, finishHeld(c, last, remaining));
             break;

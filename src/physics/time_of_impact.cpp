@@ -31,4 +31,33 @@ double bisectContactTime(double lo, double hi, double timeTolerance,
     return lo;
 }
 
+double searchContactTime(double lo, double hi, Overlap atHi, double timeTolerance, double band,
+                         const std::function<Overlap(double)>& overlapAt, int maxIterations) {
+    const double target = -band / 2;
+    Overlap fLo{-INFINITY, 0}, fHi = atHi;
+    double widthTwoCutsAgo = INFINITY, widthOneCutAgo = INFINITY;
+    for (int i = 0; i < maxIterations && hi - lo > timeTolerance; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        if (mid <= lo || mid >= hi) break; // no double between them
+        double t = mid;
+        if (std::isfinite(fLo.excess)) // secant through (lo, fLo) and (hi, fHi)
+            t = lo + (hi - lo) * (target - fLo.excess) / (fHi.excess - fLo.excess);
+        else if (fHi.rate > 0) // Newton from hi: excess(t) ≈ fHi.excess − rate (hi − t)
+            t = hi - (fHi.excess - target) / fHi.rate;
+        if (!(t > lo && t < hi) || hi - lo > 0.5 * widthTwoCutsAgo) t = mid;
+        widthTwoCutsAgo = widthOneCutAgo;
+        widthOneCutAgo = hi - lo;
+        const Overlap f = overlapAt(t);
+        if (f.excess > 0) {
+            hi = t;
+            fHi = f;
+        } else {
+            lo = t;
+            fLo = f;
+            if (f.excess >= -band) break; // touching, within the band
+        }
+    }
+    return lo;
+}
+
 } // namespace carom

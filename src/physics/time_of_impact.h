@@ -1,5 +1,6 @@
 // Times of contact for the exact method: the closed form for two circles in uniform relative
-// motion, and the bisection of an interval (Hecker's Listing 1) for everything else.
+// motion, and the bisection of an interval (Hecker's Listing 1) for everything else, its cuts
+// placed by Newton or secant steps where they can be.
 // Internal to the engine.
 #pragma once
 
@@ -21,5 +22,24 @@ std::optional<double> circleTimeOfImpact(Vec2 dp, Vec2 dv, double radiusSum);
 // speed) or `maxIterations` halvings, and returns the last time known not to penetrate.
 double bisectContactTime(double lo, double hi, double timeTolerance,
                          const std::function<bool(double)>& penetrates, int maxIterations = 64);
+
+// What a trial at some time finds: the worst overlap beyond what is allowed (m; ≤ 0 when nothing
+// overlaps beyond its allowance, −∞ when no point is near), and how fast it grows there (m/s,
+// the point's approach speed).
+struct Overlap {
+    double excess;
+    double rate;
+};
+
+// The same search, each cut placed where the overlap is expected to reach the middle of the
+// accepted band [−band, 0] rather than at the midpoint: a Newton step from the overlapping end
+// (over a short interval the depth is nearly linear in time), or the secant through both ends
+// once the other end's overlap is known. A cut that falls outside the bracket, or a bracket that
+// did not halve in two cuts, takes the midpoint instead, so it is never slower than bisection by
+// more than half. `overlapAt(t)` puts the world at time t; `atHi` is its answer at hi (> 0), and
+// at lo it is ≤ 0. Returns a time whose overlap is in the band (something touches, within the
+// band), or the last time known not to overlap when hi − lo ≤ timeTolerance.
+double searchContactTime(double lo, double hi, Overlap atHi, double timeTolerance, double band,
+                         const std::function<Overlap(double)>& overlapAt, int maxIterations = 64);
 
 } // namespace carom
