@@ -20,8 +20,6 @@ namespace {
 
 // Lengths this much smaller than the shapes' size are rounding, not geometry (relative).
 constexpr double kRoundOff = 1e-12;
-// Two segments are parallel when sin² of their angle is below this (Ericson's "denom ≈ 0").
-constexpr double kParallel = 1e-14;
 
 // ---- Feature ids ---------------------------------------------------------------------------
 // Box2D's b2ContactFeature, packed in 32 bits: which feature of A and which of B (an index and
@@ -181,45 +179,54 @@ int clipSegment(Vec2 out[2], const Vec2 in[2], Vec2 normal, double offset) {
     return n;
 }
 
-// Ericson §5.1.9 (closest points of two segments), for segments of non-zero length: the
-// parameters s on p1 + s d1 and t on q1 + t d2 of the closest pair.
-void closestOnSegments(Vec2 p1, Vec2 q1, Vec2 p2, Vec2 q2, Vec2& c1, Vec2& c2) {
-    const Vec2 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
-    const double a = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r);
-    const double c = glm::dot(d1, r), b = glm::dot(d1, d2), denom = a * e - b * b;
-    double s = denom > kParallel * a * e ? std::clamp((b * f - c * e) / denom, 0.0, 1.0) : 0.0;
-    double t = (b * s + f) / e;
-    if (t < 0 || t > 1) {
-        t = std::clamp(t, 0.0, 1.0);
-        s = std::clamp((t * b - c) / a, 0.0, 1.0);
+// The point of a polygon's boundary nearest to p (all in the polygon's frame), its squared
+// distance, and its edge.
+struct Nearest {
+    double distanceSquared;
+    Vec2 point;
+    std::size_t edge;
+};
+Nearest nearestOnBoundary(const Shape& poly, Vec2 p) {
+    const std::vector<Vec2>& v = poly.vertices();
+    Nearest best{std::numeric_limits<double>::infinity(), v[0], 0};
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        // Ericson §5.1.2: the closest point of the segment v_i v_i+1 to p.
+        const Vec2 d = v[next(i, v.size())] - v[i];
+        const double t = std::clamp(glm::dot(p - v[i], d) / glm::dot(d, d), 0.0, 1.0);
+        const Vec2 q = v[i] + t * d;
+        const double distanceSquared = lengthSquared(p - q);
+        if (distanceSquared < best.distanceSquared) best = Nearest{distanceSquared, q, i};
     }
-    c1 = p1 + s * d1;
-    c2 = p2 + t * d2;
+    return best;
 }
 
 // The closest points of two separated convex polygons, in p1's frame (x21 takes p2's frame to
-// p1's): of every edge of one against every edge of the other (Ericson §5.1.9), and the two edges
-// they lie on.
-void closestOfPolygons(const Shape& p1, const Shape& p2, const Transform& x21, Vec2& c1, Vec2& c2,
-                       std::size_t& edge1, std::size_t& edge2) {
-    const std::vector<Vec2>& v1 = p1.vertices();
-    std::vector<Vec2> v2;
-    for (const Vec2& v : p2.vertices())
-        v2.push_back(x21.apply(v));
+// p1's, x12 back): a vertex of one and the nearest point of the other's boundary, over every
+// vertex of both, and the two edges they lie on.
+void closestOfPolygons(const Shape& p1, const Shape& p2, const Transform& x21, const Transform& x12,
+                       Vec2& c1, Vec2& c2, std::size_t& edge1, std::size_t& edge2) {
     double nearest = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < v1.size(); ++i)
-        for (std::size_t j = 0; j < v2.size(); ++j) {
-            Vec2 a, b;
-            closestOnSegments(v1[i], v1[next(i, v1.size())], v2[j], v2[next(j, v2.size())], a, b);
-            const double d = glm::length(b - a);
-            if (d < nearest) {
-                nearest = d;
-                c1 = a;
-                c2 = b;
-                edge1 = i;
-                edge2 = j;
-            }
+    for (std::size_t j = 0; j < p2.vertices().size(); ++j) {
+        const Vec2 p = x21.apply(p2.vertices()[j]);
+        const Nearest k = nearestOnBoundary(p1, p);
+        if (k.distanceSquared < nearest) {
+            nearest = k.distanceSquared;
+            c1 = k.point;
+            c2 = p;
+            edge1 = k.edge;
+            edge2 = j;
         }
+    }
+    for (std::size_t i = 0; i < p1.vertices().size(); ++i) {
+        const Nearest k = nearestOnBoundary(p2, x12.apply(p1.vertices()[i]));
+        if (k.distanceSquared < nearest) {
+            nearest = k.distanceSquared;
+            c1 = p1.vertices()[i];
+            c2 = x21.apply(k.point);
+            edge1 = i;
+            edge2 = k.edge;
+        }
+    }
 }
 
 // How much deeper B's face must be than A's to be chosen, m: Box2D's 0.1 × linearSlop (0.005 m),
@@ -290,7 +297,7 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
         // said 0.2 mm apart, and a sweep never found them touching).
         Vec2 onRef, onInc;
         std::size_t refEdge = face, incEdge = edge;
-        closestOfPolygons(ref, inc, incToRef, onRef, onInc, refEdge, incEdge);
+        closestOfPolygons(ref, inc, incToRef, refToInc, onRef, onInc, refEdge, incEdge);
         const Vec2 d = onInc - onRef;
         const double dist = glm::length(d);
         // The polygons may overlap after all (corners just past each other: the separating axis
