@@ -234,7 +234,8 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
     //   ΔKE = (1 + e) λ·J v0 + ½ (1 + e)² λ·A λ = −½ (1 − e²) λ·A λ ≤ 0,
     // and keeps it exactly at e = 1 (Poisson's hypothesis: Stronge, "Impact Mechanics", 2000).
     // If that makes energy too (a hold converged only so far, friction, or restitutions that
-    // differ from point to point), the bounce is cut to what keeps the energy. A kinematic body brings energy of its own: with one, the bounce is kept.
+    // differ from point to point), the bounce is cut to what keeps the energy. A kinematic body
+    // brings energy of its own: with one, the bounce is kept.
     const std::vector<BodyId> ids = bodiesOf(points);
     const Velocities before = velocitiesOf(bodies, ids);
     const double ke = kineticEnergyOf(bodies, before);

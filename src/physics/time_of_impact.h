@@ -35,8 +35,8 @@ struct Overlap {
 // accepted band [−band, 0] rather than at the midpoint: a Newton step from the overlapping end
 // (over a short interval the depth is nearly linear in time), or the secant through both ends
 // once the other end's overlap is known. A cut that falls outside the bracket, or a bracket that
-// did not halve in two cuts, takes the midpoint instead, so it is never slower than bisection by
-// more than half. `overlapAt(t)` puts the world at time t; `atHi` is its answer at hi (> 0), and
+// did not halve in two cuts, takes the midpoint instead, so the bracket halves at least every
+// third cut. `overlapAt(t)` puts the world at time t; `atHi` is its answer at hi (> 0), and
 // at lo it is ≤ 0. Returns a time whose overlap is in the band (something touches, within the
 // band), or the last time known not to overlap when hi − lo ≤ timeTolerance.
 double searchContactTime(double lo, double hi, Overlap atHi, double timeTolerance, double band,
