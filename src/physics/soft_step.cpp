@@ -576,20 +576,22 @@ void prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Sta
         ++next[col + 1];
     for (std::size_t col = 0; col < count; ++col)
         next[col + 1] = next[col] + (next[col + 1] + 3) / 4 * 4;
-    constexpr std::size_t kPadding = ~std::size_t{0};
-    std::vector<std::size_t> manifoldAt(next[count], kPadding);
+    std::vector<std::size_t> end(next.begin(), next.end() - 1); // past each colour's filled lanes
+    std::vector<std::size_t> slotOf(c.contacts.size());
     for (std::size_t j = 0; j < c.contacts.size(); ++j)
-        manifoldAt[next[colour[j]]++] = j;
-    wide.resize(manifoldAt.size() / 4);
-    bounce.resize(manifoldAt.size() / 4);
+        slotOf[j] = end[colour[j]]++;
+    wide.resize(next[count] / 4);
+    bounce.resize(next[count] / 4);
+    // The manifolds read in their order in memory, each written to its lane (read in colour
+    // order, out of their order, the manifolds of a large scene came from beyond the cache),
+    // and the lanes that round a colour up to four cleared.
+    for (std::size_t j = 0; j < c.contacts.size(); ++j)
+        prepareLane(c, bodies, states, j, wide[slotOf[j] / 4], bounce[slotOf[j] / 4],
+                    static_cast<int>(slotOf[j] % 4));
     const auto nullState = static_cast<std::uint32_t>(c.bodies.size());
-    for (std::size_t slot = 0; slot < manifoldAt.size(); ++slot) {
-        const int l = static_cast<int>(slot % 4);
-        if (manifoldAt[slot] == kPadding)
-            clearLane(wide[slot / 4], bounce[slot / 4], l, nullState);
-        else
-            prepareLane(c, bodies, states, manifoldAt[slot], wide[slot / 4], bounce[slot / 4], l);
-    }
+    for (std::size_t col = 0; col < count; ++col)
+        for (std::size_t slot = end[col]; slot < next[col + 1]; ++slot)
+            clearLane(wide[slot / 4], bounce[slot / 4], static_cast<int>(slot % 4), nullState);
 }
 
 // The soft step on the step's contacts; the bodies no contact reaches move freely.
