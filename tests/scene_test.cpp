@@ -184,6 +184,14 @@ TEST(SceneErrors, EveryBrokenFileIsRefusedWithItsMessage) {
     // A NUL byte would end the document early, hiding what follows.
     EXPECT_EQ(refusalOfText(std::string(R"({"format": 1})") + '\0' + "junk"),
               "t.json: line 1, column 14: bad JSON: a NUL byte");
+    // A long refused value is cut between characters: 40 "é" (two bytes each) quoted as 18 and
+    // "..." (the fuzzer's crash: a cut inside a character made invalid UTF-8, which JSON's
+    // writer threw on).
+    std::string accents;
+    for (int i = 0; i < 40; ++i)
+        accents += "\u00e9";
+    EXPECT_EQ(refusalOfText(R"({"format": 1, "damping": ")" + accents + "\"}"),
+              "t.json: /damping: must be a number, got \"" + accents.substr(0, 36) + "...");
     const std::string nan = refusal(kBroken + "nan.json");
     EXPECT_EQ(nan.rfind(kBroken + "nan.json: line 1, column 26: bad JSON: ", 0), 0u) << nan;
 }
