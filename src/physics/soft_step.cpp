@@ -30,6 +30,7 @@
 // of its moving bodies has a constraint yet (graph colouring; static and kinematic bodies, which
 // no contact moves, do not count), so the constraints of a colour share no moving body and are
 // solved four at a time in SIMD lanes (wide.h), colours in order.
+#include "collide.h"
 #include "contact_math.h"
 #include "counting_sort.h"
 #include "step_context.h"
@@ -636,9 +637,7 @@ void solveSoft(StepContext& c) {
     // the feedback pushes it out fast, and its velocity, carried into the next substep's warm
     // start, can be more than a relax pass takes back (energy made: stress seeds 10 and 214).
     const bool deep = std::any_of(c.contacts.begin(), c.contacts.end(), [&](const Manifold& m) {
-        return std::any_of(m.points, m.points + m.count, [&](const ContactPoint& p) {
-            return p.depth > c.settings.linearSlop;
-        });
+        return deepestDepth(m) > c.settings.linearSlop;
     });
     const double hertz = kQuarterOfTheSubstepRate / hs;
     const Softnesses softs{softness(2 * hertz, kDampingRatio, hs), softness(hertz, kDampingRatio, hs)};

@@ -11,11 +11,11 @@
 namespace carom::scene_json {
 namespace {
 
-// A refused value as the message quotes it: at most 40 characters.
+// A refused value as the message quotes it: at most 40 bytes.
 std::string shorten(std::string s) {
     if (s.size() <= 40) return s;
     // Cut between characters, not inside one: a UTF-8 character's continuation bytes are
-    // 10xxxxxx (RFC 3629, §3). A cut one would make the string invalid UTF-8, and the JSON
+    // 10xxxxxx (RFC 3629, §3). Cut inside a character, the string is invalid UTF-8, and the JSON
     // writer throws on that (found by the fuzzer: a refused value of accented letters).
     std::size_t cut = 37;
     while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80)
