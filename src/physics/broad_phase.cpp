@@ -83,19 +83,23 @@ struct Buckets {
     }
 };
 
-// The cell size: twice the median size of the moving bodies' boxes, so most cover one to four.
-double cellSize(const std::vector<Aabb>& boxes, const std::vector<Body>& bodies,
+// The cell size: twice the median size of the moving bodies' boxes (of all of them if none
+// moves), so most cover one to four.
+double cellSize(const std::vector<Body>& bodies, const std::vector<Aabb>& boxes,
                 std::vector<double>& sizes) {
-    sizes.clear();
-    for (std::size_t i = 0; i < boxes.size(); ++i) {
-        const Vec2 d = boxes[i].hi - boxes[i].lo;
-        if (bodies[i].isDynamic() && std::isfinite(d.x) && std::isfinite(d.y))
-            sizes.push_back(std::max(d.x, d.y));
+    for (bool movingOnly : {true, false}) {
+        sizes.clear();
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            const Vec2 d = boxes[i].hi - boxes[i].lo;
+            if ((bodies[i].isDynamic() || !movingOnly) && std::isfinite(d.x) && std::isfinite(d.y))
+                sizes.push_back(std::max(d.x, d.y));
+        }
+        if (sizes.empty()) continue;
+        std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
+        const double median = sizes[sizes.size() / 2];
+        return median > 0 ? 2 * median : 1;
     }
-    if (sizes.empty()) return 0;
-    std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
-    const double median = sizes[sizes.size() / 2];
-    return median > 0 ? 2 * median : 1;
+    return 1; // no finite box: every box is compared with every other
 }
 
 struct Entry {
@@ -103,30 +107,20 @@ struct Entry {
     BodyId id;
 };
 
-} // namespace
-
-void findPairs(const std::vector<Body>& bodies, const std::vector<double>& margins,
+// Every pair of overlapping boxes, moving bodies or not, in increasing order (a < b).
+void gridPairs(const std::vector<Body>& bodies, const std::vector<Aabb>& boxes,
                std::vector<BodyPair>& pairs) {
     // Scratch kept from step to step: a large scene's arrays are not allocated anew each step.
-    static thread_local std::vector<Aabb> boxes;
     static thread_local std::vector<double> sizes;
-    static thread_local std::vector<char> moving, isLarge;
+    static thread_local std::vector<char> isLarge;
     static thread_local std::vector<CellRange> cells;
     static thread_local std::vector<BodyId> large;
     static thread_local std::vector<std::size_t> first; // where each bucket's entries begin
     static thread_local std::vector<Entry> entries;     // by bucket, each bucket by body
     pairs.clear();
-    const std::size_t n = bodies.size();
-    boxes.resize(n);
-    moving.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        boxes[i] = boundingBox(bodies[i], margins[i]);
-        moving[i] = bodies[i].isDynamic();
-    }
-    const double size = cellSize(boxes, bodies, sizes);
-    if (size == 0) return; // nothing moves: no pair to report
+    const std::size_t n = boxes.size();
     Grid grid;
-    grid.perCell = 1 / size;
+    grid.perCell = 1 / cellSize(bodies, boxes, sizes);
 
     // The cells each box covers; the large boxes aside.
     cells.resize(n);
@@ -170,9 +164,7 @@ void findPairs(const std::vector<Body>& bodies, const std::vector<double>& margi
     // Body by body, its pairs with the bodies after it, then sorted by the second body: the pairs
     // come out by (a, b). A small box meets the small ones in the cells it covers and the large
     // ones after it; a large box, every box after it.
-    auto report = [&](BodyId a, BodyId b) {
-        if (moving[a] || moving[b]) pairs.push_back(BodyPair{a, b});
-    };
+    auto report = [&](BodyId a, BodyId b) { pairs.push_back(BodyPair{a, b}); };
     auto nextLarge = large.begin();
     for (BodyId i = 0; i < n; ++i) {
         const std::size_t group = pairs.size();
@@ -197,6 +189,57 @@ void findPairs(const std::vector<Body>& bodies, const std::vector<double>& margi
         std::sort(pairs.begin() + group, pairs.end(),
                   [](const BodyPair& p, const BodyPair& q) { return p.b < q.b; });
     }
+}
+
+// Boxes grown beyond what the step needs (Box2D's fat AABBs, b2_aabbMargin), and every pair of
+// them that overlaps, kept from call to call. While each body's box lies inside its fat box, the
+// pairs whose boxes overlap are among the fat boxes' pairs: the search is a filter over those,
+// without the grid. A body that leaves its fat box has all of them found again. Nothing in this
+// depends on which world asked: it holds for any boxes inside the fat ones.
+struct FatBoxes {
+    std::vector<Aabb> boxes;
+    std::vector<BodyPair> pairs;
+
+    bool hold(const std::vector<Aabb>& tight) const {
+        if (tight.size() != boxes.size()) return false;
+        for (std::size_t i = 0; i < tight.size(); ++i)
+            if (!(boxes[i].lo.x <= tight[i].lo.x && boxes[i].lo.y <= tight[i].lo.y &&
+                  tight[i].hi.x <= boxes[i].hi.x && tight[i].hi.y <= boxes[i].hi.y))
+                return false; // also for a NaN bound
+        return true;
+    }
+
+    // Each box grown by its margin again (a body moving as it does now stays inside for a step
+    // more) and by a tenth of its body's size (a body at rest, or slowing, for many steps).
+    void grow(const std::vector<Body>& bodies, const std::vector<double>& margins,
+              const std::vector<Aabb>& tight) {
+        boxes.resize(tight.size());
+        for (std::size_t i = 0; i < tight.size(); ++i) {
+            const double fat = margins[i] + kFatFraction * bodies[i].shape.boundingRadius();
+            boxes[i] = Aabb{tight[i].lo - Vec2{fat, fat}, tight[i].hi + Vec2{fat, fat}};
+        }
+        gridPairs(bodies, boxes, pairs);
+    }
+    static constexpr double kFatFraction = 0.1;
+};
+
+} // namespace
+
+void findPairs(const std::vector<Body>& bodies, const std::vector<double>& margins,
+               std::vector<BodyPair>& pairs) {
+    static thread_local std::vector<Aabb> tight;
+    static thread_local std::vector<char> moving;
+    static thread_local FatBoxes fat;
+    tight.resize(bodies.size());
+    moving.resize(bodies.size());
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        tight[i] = boundingBox(bodies[i], margins[i]);
+        moving[i] = bodies[i].isDynamic();
+    }
+    if (!fat.hold(tight)) fat.grow(bodies, margins, tight);
+    pairs.clear();
+    for (const BodyPair& p : fat.pairs)
+        if ((moving[p.a] || moving[p.b]) && overlap(tight[p.a], tight[p.b])) pairs.push_back(p);
 }
 
 } // namespace carom
