@@ -145,6 +145,18 @@ Transform relativeTransform(const Transform& x1, const Transform& x2) {
     return x;
 }
 
+// The smallest n·(w − v) over the vertices w of a polygon, all in its frame. A box, centred on
+// its frame's origin with half extents (hx, hy), reaches −n·v − (hx |n_x| + hy |n_y|) at the
+// corner farthest along −n (Ericson §4.2.6), without visiting its corners.
+double leastSeparation(const Shape& poly, Vec2 n, Vec2 v) {
+    if (poly.type() == ShapeType::Box)
+        return -glm::dot(n, v) - (poly.width() / 2 * std::abs(n.x) + poly.height() / 2 * std::abs(n.y));
+    double s = std::numeric_limits<double>::infinity();
+    for (const Vec2& w : poly.vertices())
+        s = std::min(s, glm::dot(n, w - v));
+    return s;
+}
+
 // x12 takes P1's frame to P2's (relativeTransform): one transform per face of P1. A face
 // separating by `margin` or more ends the search, as no contact will be made.
 Separation maxSeparation(const Shape& p1, const Shape& p2, const Transform& x12, double margin) {
@@ -152,15 +164,11 @@ Separation maxSeparation(const Shape& p1, const Shape& p2, const Transform& x12,
     const std::vector<Vec2>& v1 = p1.vertices();
     const std::vector<Vec2>& n1 = p1.normals();
     for (std::size_t i = 0; i < v1.size(); ++i) {
-        const Vec2 n = x12.q.apply(n1[i]);
-        const Vec2 v = x12.apply(v1[i]);
-        double s = std::numeric_limits<double>::infinity();
-        for (const Vec2& w : p2.vertices())
-            s = std::min(s, glm::dot(n, w - v));
-        if (s > best.value) {
+        const double s = leastSeparation(p2, x12.q.apply(n1[i]), x12.apply(v1[i]));
+        if (!(s <= best.value)) { // a NaN (a non-finite pose) is taken, and ends the search
             best.value = s;
             best.face = i;
-            if (s >= margin) break;
+            if (!(s < margin)) break;
         }
     }
     return best;
