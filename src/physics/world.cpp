@@ -347,7 +347,7 @@ std::vector<Motion>& motionScratch(std::size_t bodies) {
 
 void World::step() {
     pendingEvents_.clear();
-    previousContacts_ = contacts_;
+    if (listener_) previousContacts_ = contacts_; // for the listener's events after the step
     Diagnostics d;
     StepContext c{settings_, bodies_,       thrusters_, spring_, contacts_, motionScratch(bodies_.size()),
                   pendingEvents_, d, settings_.timeStep};
@@ -391,7 +391,8 @@ void World::step() {
 }
 
 void World::finishStep(const Diagnostics& stepped) {
-    queueContactEvents(contacts_, previousContacts_, settings_.linearSlop, pendingEvents_);
+    if (listener_) // contact events are for the listener alone
+        queueContactEvents(contacts_, previousContacts_, settings_.linearSlop, pendingEvents_);
     time_ += settings_.timeStep;
     ++steps_;
     Diagnostics m = measure(*this);
