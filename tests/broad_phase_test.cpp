@@ -13,12 +13,14 @@ using namespace carom;
 
 namespace {
 
-std::vector<BodyPair> byDefinition(const std::vector<Body>& bodies, const std::vector<double>& margins) {
+std::vector<BodyPair> byDefinition(const std::vector<Body>& bodies,
+                                   const std::vector<double>& margins) {
     std::vector<BodyPair> pairs;
     for (BodyId a = 0; a < bodies.size(); ++a)
         for (BodyId b = a + 1; b < bodies.size(); ++b) {
             if (!bodies[a].isDynamic() && !bodies[b].isDynamic()) continue;
-            const Aabb A = boundingBox(bodies[a], margins[a]), B = boundingBox(bodies[b], margins[b]);
+            const Aabb A = boundingBox(bodies[a], margins[a]);
+            const Aabb B = boundingBox(bodies[b], margins[b]);
             if (A.lo.x <= B.hi.x && B.lo.x <= A.hi.x && A.lo.y <= B.hi.y && B.lo.y <= A.hi.y)
                 pairs.push_back(BodyPair{a, b});
         }

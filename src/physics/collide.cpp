@@ -149,8 +149,10 @@ Transform relativeTransform(const Transform& x1, const Transform& x2) {
 // its frame's origin with half extents (hx, hy), reaches −n·v − (hx |n_x| + hy |n_y|) at the
 // corner farthest along −n (Ericson §4.2.6), without visiting its corners.
 double leastSeparation(const Shape& poly, Vec2 n, Vec2 v) {
-    if (poly.type() == ShapeType::Box)
-        return -glm::dot(n, v) - (poly.width() / 2 * std::abs(n.x) + poly.height() / 2 * std::abs(n.y));
+    if (poly.type() == ShapeType::Box) {
+        const double hx = poly.width() / 2, hy = poly.height() / 2;
+        return -glm::dot(n, v) - (hx * std::abs(n.x) + hy * std::abs(n.y));
+    }
     double s = std::numeric_limits<double>::infinity();
     for (const Vec2& w : poly.vertices())
         s = std::min(s, glm::dot(n, w - v));
