@@ -159,14 +159,13 @@ double leastSeparation(const Shape& poly, Vec2 n, Vec2 v) {
     return s;
 }
 
-// x12 takes P1's frame to P2's (relativeTransform): one transform per face of P1. A face
+// The first face of greatest separation among `count`, separationOf(i) being face i's. A face
 // separating by `margin` or more ends the search, as no contact will be made.
-Separation maxSeparation(const Shape& p1, const Shape& p2, const Transform& x12, double margin) {
+template <class FaceSeparation>
+Separation greatestSeparation(std::size_t count, double margin, FaceSeparation separationOf) {
     Separation best;
-    const std::vector<Vec2>& v1 = p1.vertices();
-    const std::vector<Vec2>& n1 = p1.normals();
-    for (std::size_t i = 0; i < v1.size(); ++i) {
-        const double s = leastSeparation(p2, x12.q.apply(n1[i]), x12.apply(v1[i]));
+    for (std::size_t i = 0; i < count; ++i) {
+        const double s = separationOf(i);
         if (!(s <= best.value)) { // a NaN (a non-finite pose) is taken, and ends the search
             best.value = s;
             best.face = i;
@@ -174,6 +173,30 @@ Separation maxSeparation(const Shape& p1, const Shape& p2, const Transform& x12,
         }
     }
     return best;
+}
+
+// x12 takes P1's frame to P2's (relativeTransform): one transform per face of P1.
+Separation maxSeparation(const Shape& p1, const Shape& p2, const Transform& x12, double margin) {
+    const std::vector<Vec2>& v1 = p1.vertices();
+    const std::vector<Vec2>& n1 = p1.normals();
+    return greatestSeparation(v1.size(), margin, [&](std::size_t i) {
+        return leastSeparation(p2, x12.q.apply(n1[i]), x12.apply(v1[i]));
+    });
+}
+
+// The same for two boxes, in closed form (the separating axis test of two oriented boxes,
+// Ericson 4.4.1): x21 takes box 2's frame to box 1's, so box 2's centre is at d = x21.p and its
+// half extents reach e_x = h2x |c| + h2y |s| along box 1's x axis and e_y = h2x |s| + h2y |c|
+// along its y; face i of box 1 (normals -y, +x, +y, -x, as Shape::box) separates them by the
+// centre's distance beyond the face less e along its normal.
+Separation boxSeparation(const Shape& b1, const Shape& b2, const Transform& x21, double margin) {
+    const double hx = b1.width() / 2, hy = b1.height() / 2;
+    const double c = std::abs(x21.q.c), s = std::abs(x21.q.s);
+    const double ex = b2.width() / 2 * c + b2.height() / 2 * s;
+    const double ey = b2.width() / 2 * s + b2.height() / 2 * c;
+    const Vec2 d = x21.p;
+    const double separations[4] = {-d.y - hy - ey, d.x - hx - ex, d.y - hy - ey, -d.x - hx - ex};
+    return greatestSeparation(4, margin, [&](std::size_t i) { return separations[i]; });
 }
 
 // One Sutherland-Hodgman step (Ericson §8.3.4; Box2D's b2ClipSegmentToLine): keep the part of
@@ -256,9 +279,12 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
                               const Transform& xb, double margin) {
     ShapeManifold m;
     const Transform aToB = relativeTransform(xa, xb), bToA = relativeTransform(xb, xa);
-    const Separation sa = maxSeparation(a, b, aToB, margin);
+    const bool boxes = a.type() == ShapeType::Box && b.type() == ShapeType::Box;
+    const Separation sa =
+        boxes ? boxSeparation(a, b, bToA, margin) : maxSeparation(a, b, aToB, margin);
     if (!(sa.value < margin)) return m; // NaN-safe
-    const Separation sb = maxSeparation(b, a, bToA, margin);
+    const Separation sb =
+        boxes ? boxSeparation(b, a, aToB, margin) : maxSeparation(b, a, bToA, margin);
     if (!(sb.value < margin)) return m;
 
     const double size = std::min(a.boundingRadius(), b.boundingRadius());
