@@ -36,7 +36,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <utility>
 
 namespace carom {
@@ -69,15 +68,16 @@ std::vector<Manifold> touchingContacts(const StepContext& c) {
     // Each box grows by the tolerance, so pairs within it are found; collide keeps points whose
     // gap is below the sum of the two margins, 2 × tolerance, and we keep those below one.
     const double tol = c.settings.distanceTolerance;
-    std::vector<Manifold> all = findManifolds(c, std::vector<double>(c.bodies.size(), tol / 2));
-    std::vector<Manifold> out;
-    for (Manifold& m : all) {
+    std::vector<Manifold> out = findManifolds(c, std::vector<double>(c.bodies.size(), tol / 2));
+    std::size_t kept = 0;
+    for (Manifold& m : out) {
         int n = 0;
         for (int i = 0; i < m.count; ++i)
             if (m.points[i].depth > -tol) m.points[n++] = m.points[i];
         m.count = n;
-        if (n > 0) out.push_back(m);
+        if (n > 0) out[kept++] = m;
     }
+    out.resize(kept);
     return out;
 }
 
@@ -96,19 +96,35 @@ struct HeldPoint {
 Vec2 onA(const StepContext& c, const Manifold& m, const ContactPoint& cp) {
     return surfacePointsOf(c.bodies[m.a].xf(), c.bodies[m.b].xf(), m.normal, cp).a;
 }
-struct Allowance {
-    std::map<PairKey, double> pairDepth;
-    std::map<PairKey, std::vector<HeldPoint>> held;
+// The touching pairs at the start of an interval, sorted by pair: each pair's deepest depth and
+// its points.
+struct PairAllowance {
+    PairKey pair;
+    double depth;
+    HeldPoint points[2];
+    int count;
 };
+using Allowance = std::vector<PairAllowance>;
 
 Allowance allowanceOf(const StepContext& c, const std::vector<Manifold>& touching) {
     Allowance a;
+    a.reserve(touching.size());
     for (const Manifold& m : touching) {
-        a.pairDepth[{m.a, m.b}] = deepestDepth(m);
+        PairAllowance p{{m.a, m.b}, deepestDepth(m), {}, m.count};
         for (int i = 0; i < m.count; ++i)
-            a.held[{m.a, m.b}].push_back(HeldPoint{onA(c, m, m.points[i]), m.points[i].depth});
+            p.points[i] = HeldPoint{onA(c, m, m.points[i]), m.points[i].depth};
+        a.push_back(p);
     }
+    std::sort(a.begin(), a.end(), [](const PairAllowance& x, const PairAllowance& y) {
+        return x.pair < y.pair;
+    });
     return a;
+}
+
+const PairAllowance* find(const Allowance& a, PairKey pair) {
+    auto it = std::lower_bound(a.begin(), a.end(), pair,
+                               [](const PairAllowance& x, PairKey k) { return x.pair < k; });
+    return it != a.end() && it->pair == pair ? &*it : nullptr;
 }
 
 // The deepest overlap beyond what is allowed, and how fast that point approaches.
@@ -123,21 +139,20 @@ Overlap overlapBeyondAllowance(const StepContext& c, const Allowance& start) {
         worst = Overlap{cp.depth - allowed, -glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal)};
     };
     for (const Manifold& m : touchingContacts(c)) {
-        auto pair = start.pairDepth.find({m.a, m.b});
-        if (pair == start.pairDepth.end()) {
+        const PairAllowance* pair = find(start, {m.a, m.b});
+        if (!pair) {
             for (int i = 0; i < m.count; ++i)
                 consider(m, m.points[i], tol);
             continue;
         }
-        const std::vector<HeldPoint>& held = start.held.at({m.a, m.b});
         const double near =
             kHeldReach * std::min(c.bodies[m.a].shape.innerRadius(), c.bodies[m.b].shape.innerRadius());
         for (int i = 0; i < m.count; ++i) {
             const ContactPoint& cp = m.points[i];
             const Vec2 localA = onA(c, m, cp);
-            double allowed = std::max(tol, pair->second + tol);
-            for (const HeldPoint& hp : held)
-                if (glm::length(localA - hp.localA) < near)
+            double allowed = std::max(tol, pair->depth + tol);
+            for (int j = 0; j < pair->count; ++j)
+                if (const HeldPoint& hp = pair->points[j]; glm::length(localA - hp.localA) < near)
                     allowed = std::max({allowed, hp.depth + tol, c.settings.linearSlop});
             consider(m, cp, allowed);
         }
@@ -152,16 +167,64 @@ using PointKey = std::pair<PairKey, std::uint32_t>;
 struct Impulses {
     double normal = 0, tangent = 0;
 };
-using ImpulseMap = std::map<PointKey, Impulses>;
+struct PointImpulses {
+    PointKey point;
+    Impulses impulses;
+};
+using ImpulseList = std::vector<PointImpulses>;
 
-ImpulseMap impulsesOf(const std::vector<Manifold>& contacts) {
-    ImpulseMap out;
+// The contacts' impulses, appended.
+void addImpulses(ImpulseList& list, const std::vector<Manifold>& contacts) {
     for (const Manifold& m : contacts)
         for (int i = 0; i < m.count; ++i)
-            out[{{m.a, m.b}, m.points[i].id}] =
-                Impulses{m.points[i].normalImpulse, m.points[i].tangentImpulse};
+            list.push_back(PointImpulses{
+                {{m.a, m.b}, m.points[i].id},
+                Impulses{m.points[i].normalImpulse, m.points[i].tangentImpulse}});
+}
+
+// Sorted by point, in the order they were added among equals (a stable sort).
+ImpulseList sortedByPoint(ImpulseList list) {
+    std::stable_sort(list.begin(), list.end(), [](const PointImpulses& x, const PointImpulses& y) {
+        return x.point < y.point;
+    });
+    return list;
+}
+
+// Each point's impulses added up, from zero, in the order they were added.
+ImpulseList summed(ImpulseList list) {
+    ImpulseList out;
+    for (const PointImpulses& e : sortedByPoint(std::move(list))) {
+        if (out.empty() || out.back().point != e.point) out.push_back(PointImpulses{e.point, {}});
+        out.back().impulses.normal += e.impulses.normal;
+        out.back().impulses.tangent += e.impulses.tangent;
+    }
     return out;
 }
+
+// The contacts' impulses, one entry a point (a manifold's points have distinct feature ids).
+ImpulseList impulsesOf(const std::vector<Manifold>& contacts) {
+    ImpulseList list;
+    addImpulses(list, contacts);
+    return sortedByPoint(std::move(list));
+}
+
+// Looks up the impulses of a list sorted by point, for pairs asked in increasing order (as the
+// contacts list them): one walk along the list, as contacts.cpp's ManifoldFinder.
+class ImpulseFinder {
+  public:
+    explicit ImpulseFinder(const ImpulseList& sorted) : next_(sorted.begin()), end_(sorted.end()) {}
+
+    Impulses find(PairKey pair, std::uint32_t id) {
+        while (next_ != end_ && next_->point.first < pair)
+            ++next_;
+        for (auto it = next_; it != end_ && it->point.first == pair; ++it)
+            if (it->point.second == id) return it->impulses;
+        return {};
+    }
+
+  private:
+    ImpulseList::const_iterator next_, end_;
+};
 
 // Free motion over dt under the forces, the `held` contacts kept from approaching by the
 // sequential-impulse solver (restitution 0: impacts are struck before, in impacts.cpp), warm
@@ -170,13 +233,13 @@ ImpulseMap impulsesOf(const std::vector<Manifold>& contacts) {
 // by RK4 for a body under the spring or a thruster, whichever integrator is chosen: collisions
 // found at their exact times are only as exact as the flight between them.
 std::vector<Manifold> advance(StepContext& c, const std::vector<Manifold>& held,
-                              const ImpulseMap& last, double dt) {
+                              const ImpulseList& last, double dt) {
     std::vector<Manifold> contacts = held;
+    ImpulseFinder lastOf(last);
     for (Manifold& m : contacts) {
         m.restitution = 0;
         for (int i = 0; i < m.count; ++i) {
-            auto it = last.find({{m.a, m.b}, m.points[i].id});
-            Impulses warm = it == last.end() ? Impulses{} : it->second;
+            const Impulses warm = lastOf.find({m.a, m.b}, m.points[i].id);
             m.points[i].normalImpulse = warm.normal * dt / c.h;
             m.points[i].tangentImpulse = warm.tangent * dt / c.h;
         }
@@ -195,15 +258,6 @@ std::vector<Manifold> advance(StepContext& c, const std::vector<Manifold>& held,
     sub.h = dt / 2;
     integratePositions(sub);
     return contacts;
-}
-
-void addImpulses(ImpulseMap& sum, const std::vector<Manifold>& contacts) {
-    for (const Manifold& m : contacts)
-        for (int i = 0; i < m.count; ++i) {
-            Impulses& s = sum[{{m.a, m.b}, m.points[i].id}];
-            s.normal += m.points[i].normalImpulse;
-            s.tangent += m.points[i].tangentImpulse;
-        }
 }
 
 // The displacement bound of one advance: every point of every body moves at most kMaxTravel of
@@ -268,7 +322,7 @@ double circleContacts(const StepContext& c, double dt) {
 // The way out of a step that will not finish (a contact that keeps sinking in, endless tiny
 // intervals): the rest of the step as the default method does it, with speculative contacts
 // over each body's sweep held by the solver, so still nothing passes through anything.
-std::vector<Manifold> finishHeld(StepContext& c, const ImpulseMap& last, double dt) {
+std::vector<Manifold> finishHeld(StepContext& c, const ImpulseList& last, double dt) {
     std::vector<double> margins(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         margins[i] = pointSpeed(c.bodies[i], c.bodies[i].v, c.bodies[i].w) * dt +
@@ -299,7 +353,7 @@ struct Trial {
 // Advance by `remaining`, or less: cut to the first closed-form circle contact and to the travel
 // limit (halved until every body keeps within it).
 Trial advanceWithinReach(StepContext& c, const std::vector<Pose>& start,
-                         const std::vector<Manifold>& touching, const ImpulseMap& last,
+                         const std::vector<Manifold>& touching, const ImpulseList& last,
                          double remaining, int& advances) {
     Trial trial{std::min(remaining, circleContacts(c, remaining)), {}};
     for (int i = 0; i < kMaxHalvings; ++i) {
@@ -318,7 +372,7 @@ Trial advanceWithinReach(StepContext& c, const std::vector<Pose>& start,
 // point touches within the distance tolerance, or to within that tolerance of the fastest
 // closing speed (two points each at most `fastest`). Leaves the bodies at `start`.
 double timeOfContact(StepContext& c, const std::vector<Pose>& start,
-                     const std::vector<Manifold>& touching, const ImpulseMap& last,
+                     const std::vector<Manifold>& touching, const ImpulseList& last,
                      const Allowance& allowance, double dt, Overlap atDt, int& advances) {
     const double fastest = fastestPoint(c, start);
     const double tol = c.settings.distanceTolerance;
@@ -340,16 +394,16 @@ double timeOfContact(StepContext& c, const std::vector<Pose>& start,
 // will not end, or bodies overlapping from the start: finishHeld) moved its bodies without the
 // travel limit: as in the other methods, none may end through a static body or buried in one
 // (continuous.cpp; in a step that kept the limit neither changes anything).
-void finishExactStep(StepContext& c, const ImpulseMap& applied, const std::vector<Pose>& start) {
+void finishExactStep(StepContext& c, const ImpulseList& applied, const std::vector<Pose>& start) {
     for (Body& b : c.bodies) {
         b.force = {0, 0};
         b.torque = 0;
     }
     updateContacts(c);
+    ImpulseFinder appliedTo(applied);
     for (Manifold& m : c.contacts)
         for (int i = 0; i < m.count; ++i) {
-            auto it = applied.find({{m.a, m.b}, m.points[i].id});
-            Impulses sum = it == applied.end() ? Impulses{} : it->second;
+            const Impulses sum = appliedTo.find({m.a, m.b}, m.points[i].id);
             m.points[i].normalImpulse = sum.normal;
             m.points[i].tangentImpulse = sum.tangent;
         }
@@ -363,9 +417,9 @@ void finishExactStep(StepContext& c, const ImpulseMap& applied, const std::vecto
 // The pseudocode at the top of this file, line for line.
 void stepExact(StepContext& c) {
     const double h = c.h;
-    const ImpulseMap last = impulsesOf(c.contacts);
+    const ImpulseList last = impulsesOf(c.contacts);
     const std::vector<Pose> stepStart = save(c.bodies);
-    ImpulseMap applied; // the resting solver's impulses over this step
+    ImpulseList applied; // the resting solver's impulses over this step, added up at its end
     double t = 0;
     int advances = 0;
     while (h - t > kTimeEpsilon * h) {
@@ -394,7 +448,7 @@ void stepExact(StepContext& c) {
         addImpulses(applied, advance(c, touching, last, contact));
         t += contact;
     }
-    finishExactStep(c, applied, stepStart);
+    finishExactStep(c, summed(std::move(applied)), stepStart);
 }
 
 } // namespace carom
