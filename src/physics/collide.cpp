@@ -145,14 +145,16 @@ Transform relativeTransform(const Transform& x1, const Transform& x2) {
     return x;
 }
 
-// The smallest n·(w − v) over the vertices w of a polygon, all in its frame. A box, centred on
-// its frame's origin with half extents (hx, hy), reaches −n·v − (hx |n_x| + hy |n_y|) at the
-// corner farthest along −n (Ericson §4.2.6), without visiting its corners.
+// How far a box, centred on its frame's origin with half extents (hx, hy), reaches along the unit
+// direction n of its frame: hx |n_x| + hy |n_y| (Ericson §4.2.6, §4.4.1).
+double reachAlong(const Shape& box, Vec2 n) {
+    return box.width() / 2 * std::abs(n.x) + box.height() / 2 * std::abs(n.y);
+}
+
+// The smallest n·(w − v) over the vertices w of a polygon, all in its frame. A box reaches it,
+// −n·v − reachAlong(−n), at the corner farthest along −n, without visiting its corners.
 double leastSeparation(const Shape& poly, Vec2 n, Vec2 v) {
-    if (poly.type() == ShapeType::Box) {
-        const double hx = poly.width() / 2, hy = poly.height() / 2;
-        return -glm::dot(n, v) - (hx * std::abs(n.x) + hy * std::abs(n.y));
-    }
+    if (poly.type() == ShapeType::Box) return -glm::dot(n, v) - reachAlong(poly, n);
     double s = std::numeric_limits<double>::infinity();
     for (const Vec2& w : poly.vertices())
         s = std::min(s, glm::dot(n, w - v));
@@ -185,15 +187,13 @@ Separation maxSeparation(const Shape& p1, const Shape& p2, const Transform& x12,
 }
 
 // The same for two boxes, in closed form (the separating axis test of two oriented boxes,
-// Ericson 4.4.1): x21 takes box 2's frame to box 1's, so box 2's centre is at d = x21.p and its
-// half extents reach e_x = h2x |c| + h2y |s| along box 1's x axis and e_y = h2x |s| + h2y |c|
-// along its y; face i of box 1 (normals -y, +x, +y, -x, as Shape::box) separates them by the
-// centre's distance beyond the face less e along its normal.
+// Ericson 4.4.1): x21 takes box 2's frame to box 1's, so box 2's centre is at d = x21.p, and box
+// 1's axes are (c, −s) and (s, c) in box 2's frame, along which box 2 reaches e_x and e_y; face i
+// of box 1 (normals -y, +x, +y, -x, as Shape::box) separates them by the centre's distance beyond
+// the face less e along its normal.
 Separation boxSeparation(const Shape& b1, const Shape& b2, const Transform& x21, double margin) {
     const double hx = b1.width() / 2, hy = b1.height() / 2;
-    const double c = std::abs(x21.q.c), s = std::abs(x21.q.s);
-    const double ex = b2.width() / 2 * c + b2.height() / 2 * s;
-    const double ey = b2.width() / 2 * s + b2.height() / 2 * c;
+    const double ex = reachAlong(b2, {x21.q.c, -x21.q.s}), ey = reachAlong(b2, {x21.q.s, x21.q.c});
     const Vec2 d = x21.p;
     const double separations[4] = {-d.y - hy - ey, d.x - hx - ex, d.y - hy - ey, -d.x - hx - ex};
     return greatestSeparation(4, margin, [&](std::size_t i) { return separations[i]; });
