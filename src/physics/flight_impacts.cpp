@@ -123,8 +123,9 @@ std::vector<char> inFreeFlight(const StepContext& c) {
         }
     }
     // In contact with a body the solver will move: the solver's too, and so, in turn, whatever is
-    // in contact with it.
-    for (bool changed = true; changed;) {
+    // in contact with it. (Nothing to do when nothing is left in flight: a pile at rest.)
+    const bool anyFree = std::find(free.begin(), free.end(), 1) != free.end();
+    for (bool changed = anyFree; changed;) {
         changed = false;
         for (const Manifold& m : c.contacts) {
             const bool heldA = !free[m.a] && c.bodies[m.a].type != BodyType::Static;
@@ -357,19 +358,20 @@ double travel(const StepContext& c, const Clock& k, BodyId id, double t0, double
 
 std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
     const std::vector<char> free = inFreeFlight(c);
+    // Nothing to do without a body in flight, nor, without gravity, without pairs (the
+    // integrator's flight is then exact).
+    if (std::find(free.begin(), free.end(), 1) == free.end()) return {};
     std::vector<char> takesPart(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         takesPart[i] = free[i] || c.bodies[i].type == BodyType::Static;
+    const bool gravity = c.settings.gravity != Vec2{0, 0};
     std::vector<Candidate> candidates;
     for (std::size_t j = 0; j < c.contacts.size(); ++j) {
         const Manifold& m = c.contacts[j];
         if ((free[m.a] || free[m.b]) && takesPart[m.a] && takesPart[m.b])
             candidates.push_back(Candidate{m, j, {}});
     }
-    const bool gravity = c.settings.gravity != Vec2{0, 0};
-    // Without gravity the integrator's flight is exact, and there is nothing to do without pairs.
-    if (candidates.empty() && (!gravity || std::find(free.begin(), free.end(), 1) == free.end()))
-        return {};
+    if (candidates.empty() && !gravity) return {};
 
     // Clocks at the start of the step: the velocities before the forces' change.
     const std::vector<Pose> start = save(c.bodies);
