@@ -151,15 +151,16 @@ struct WideBounce {
     return {v[0], v[1], v[2], invMass, invInertia, d[0], d[1], d[2], d[3]};
 }
 
-// The lanes' (vx, vy, w) back into a half of their states. Lanes that share a static body (or the
-// null state) write back the same, unchanged values.
+// The lanes' (vx, vy, w) back into a half of their states (0 or 2, whose fourth double is unused:
+// written whole, one store a body). Lanes that share a static body (or the null state) write back
+// the same, unchanged values.
 [[gnu::always_inline]] inline void scatterHalf(State* states, const std::uint32_t (&index)[4],
                                                int half, Wide vx, Wide vy, Wide w) {
     const Wide in[4] = {vx, vy, w, splat(0)};
     Wide r[4];
     transpose(in, r);
     for (int l = 0; l < 4; ++l)
-        std::memcpy(reinterpret_cast<double*>(&states[index[l]]) + 4 * half, &r[l], 3 * sizeof(double));
+        std::memcpy(reinterpret_cast<double*>(&states[index[l]]) + 4 * half, &r[l], sizeof(Wide));
 }
 [[gnu::always_inline]] inline void scatter(State* states, const std::uint32_t (&index)[4],
                                            const WideBody& b) {
