@@ -215,14 +215,17 @@ Prediction comesBack(const StepContext& c, const std::vector<Clock>& clock, cons
 // the velocities and of the accelerations), so |d(τ)| ≥ |d0 + u τ| − ½ |a| T² over the rest of the
 // step T, and |d0 + u τ| is least at τ = −d0·u / u·u clamped to [0, T] (the closest point of a
 // segment, Ericson §5.1.2).
-bool boundsMeet(const StepContext& c, const std::vector<Clock>& clock, const Manifold& m, double t0) {
+bool boundsMeet(const StepContext& c, const std::vector<Clock>& clock, const Manifold& m,
+                double t0) {
     const Clock& a = clock[m.a];
     const Clock& b = clock[m.b];
     const double rest = c.h - t0;
-    const Vec2 d = positionAt(b, t0) - positionAt(a, t0), u = velocityAt(b, t0) - velocityAt(a, t0);
+    const Vec2 d = positionAt(b, t0) - positionAt(a, t0);
+    const Vec2 u = velocityAt(b, t0) - velocityAt(a, t0);
     const double uu = glm::dot(u, u);
     const double tau = uu > 0 ? std::clamp(-glm::dot(d, u) / uu, 0.0, rest) : 0.0;
-    const double radii = c.bodies[m.a].shape.boundingRadius() + c.bodies[m.b].shape.boundingRadius();
+    const double radii =
+        c.bodies[m.a].shape.boundingRadius() + c.bodies[m.b].shape.boundingRadius();
     return !(glm::length(d + tau * u) - 0.5 * glm::length(b.a - a.a) * rest * rest >
              radii + c.settings.distanceTolerance);
 }
