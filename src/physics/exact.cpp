@@ -7,8 +7,8 @@
 //     contacts touching now (within the distance tolerance): strike the approaching ones
 //       (strikeTouching; impacts.cpp: Hecker's Eq. 9, serial, hybrid or simultaneous)
 //     advance the world by the rest of the step, or less (advanceWithinReach, see below), under
-//       its forces (in closed form: advance); the touching contacts are held by the contact
-//       solver meanwhile
+//       its forces (in closed form: advance); the touching contacts, and those a little apart
+//       that will meet at rest, are held by the contact solver meanwhile
 //     if some pair now overlaps deeper than the tolerance (overlapBeyondAllowance): go back, and
 //       find the time of contact by bisection, its cuts placed by Newton or secant steps
 //       (timeOfContact; or in closed form for two circles in uniform relative motion,
@@ -21,7 +21,8 @@
 // stops it from approaching but never pulls; a point approaching slower than its forces push it
 // in one step is stopped without bounce (impacts.cpp). So a bouncing ball's bounces shrink until
 // gravity wins and it rests, instead of an endless series of ever smaller bounces (Zeno;
-// myPhysicsLab's "stuck" objects).
+// myPhysicsLab's "stuck" objects). In a pile, a body resting on others counts as held by them:
+// a box settling onto it closes at what gravity gives the box (impacts.h: restingApproach).
 //
 // No tunnelling: no advance moves any point of a body farther than kMaxTravel of its inner
 // radius, so two bodies cannot pass through each other between two checks; the bisection then
@@ -64,21 +65,30 @@ double pointSpeed(const Body& b, Vec2 v, double w) {
     return glm::length(v) + std::abs(w) * b.shape.boundingRadius();
 }
 
-std::vector<Manifold> touchingContacts(const StepContext& c) {
-    // Each box grows by the tolerance, so pairs within it are found; collide keeps points whose
-    // gap is below the sum of the two margins, 2 × tolerance, and we keep those below one.
-    const double tol = c.settings.distanceTolerance;
-    std::vector<Manifold> out = findManifolds(c, std::vector<double>(c.bodies.size(), tol / 2));
+// The manifolds' points that `keep` (m, point) keeps; manifolds left with none are dropped.
+template <class Keep>
+std::vector<Manifold> pointsKept(std::vector<Manifold> out, Keep keep) {
     std::size_t kept = 0;
     for (Manifold& m : out) {
         int n = 0;
         for (int i = 0; i < m.count; ++i)
-            if (m.points[i].depth > -tol) m.points[n++] = m.points[i];
+            if (keep(m, m.points[i])) m.points[n++] = m.points[i];
         m.count = n;
         if (n > 0) out[kept++] = m;
     }
     out.resize(kept);
     return out;
+}
+
+std::vector<Manifold> contactsWithin(const StepContext& c, double gap) {
+    // Each box grows by half the gap, so pairs within it are found; collide keeps points whose
+    // gap is below the sum of the two margins, and we keep those below it.
+    return pointsKept(findManifolds(c, std::vector<double>(c.bodies.size(), gap / 2)),
+                      [&](const Manifold&, const ContactPoint& cp) { return cp.depth > -gap; });
+}
+
+std::vector<Manifold> touchingContacts(const StepContext& c) {
+    return contactsWithin(c, c.settings.distanceTolerance);
 }
 
 // What the penetration test allows, from the contacts touching at the start of an interval.
@@ -331,17 +341,41 @@ std::vector<Manifold> finishHeld(StepContext& c, const ImpulseList& last, double
 }
 
 // The touching contacts now, their approaching points struck (impacts.cpp); the forces of this
-// instant say which slow contacts are resting.
-std::vector<Manifold> strikeTouching(StepContext& c) {
+// instant say which slow contacts are resting. Returns them, and the contacts the solver holds
+// over the interval that follows: the touching ones, and the points up to the linear slop apart
+// that will meet as a resting contact does (impacts.h: meetsAtRest), as speculative contacts (the
+// solver lets them close the gap, no more). Those would be stopped dead when they met, so holding
+// them takes nothing from a bounce; without it, a pile whose contacts open by micrometres as it
+// settles searched for a time of contact each time gravity closed one again (18 polygons: three
+// a step, four or five trial advances of the whole world each, 17 times the default method's
+// cost). Only the touching points are allowed to sink (allowanceOf): one held across a gap is
+// searched for if it sinks, so a ball comes to rest on the floor, not in it.
+struct Interval {
+    std::vector<Manifold> touching, held;
+};
+Interval strikeTouching(StepContext& c) {
     accumulateForces(c);
-    std::vector<Manifold> touching = touchingContacts(c);
+    const double tol = c.settings.distanceTolerance;
+    const std::vector<Manifold> near = contactsWithin(c, std::max(c.settings.linearSlop, tol));
+    std::vector<Manifold> touching = pointsKept(
+        near, [&](const Manifold&, const ContactPoint& cp) { return cp.depth > -tol; });
     const double ke = kineticEnergy(c.bodies);
     const Impacts impacts =
         resolveImpacts(c.bodies, touching, c.settings.collisionHandling, c.h);
     if (impacts.struck > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
     c.diagnostics.collisions += impacts.struck;
     c.diagnostics.stoppedChains += impacts.chainStopped;
-    return touching;
+    const std::vector<int> contacts = manifoldsPerBody(c.bodies.size(), near);
+    std::vector<Manifold> held = pointsKept(near, [&](const Manifold& m, const ContactPoint& cp) {
+        if (cp.depth > -tol) return true;
+        const Body& A = c.bodies[m.a];
+        const Body& B = c.bodies[m.b];
+        const Anchors r = anchorsOf(A, B, cp);
+        const double vn = glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal);
+        const Held others{contacts[m.a] > 1, contacts[m.b] > 1};
+        return meetsAtRest(restingApproach(A, B, r, m.normal, c.h, others), vn, -cp.depth, c.h);
+    });
+    return {std::move(touching), std::move(held)};
 }
 
 // An advance tried from `start`: its length and the contacts the solver held over it.
@@ -424,7 +458,7 @@ void stepExact(StepContext& c) {
     int advances = 0;
     while (h - t > kTimeEpsilon * h) {
         const double remaining = h - t;
-        const std::vector<Manifold> touching = strikeTouching(c);
+        const auto [touching, held] = strikeTouching(c);
         if (advances >= kMaxAdvances) {
             addImpulses(applied, finishHeld(c, last, remaining));
             ++c.diagnostics.stepsFinishedHeld;
@@ -432,7 +466,7 @@ void stepExact(StepContext& c) {
         }
         const Allowance allowance = allowanceOf(c, touching);
         const std::vector<Pose> start = save(c.bodies);
-        const Trial trial = advanceWithinReach(c, start, touching, last, remaining, advances);
+        const Trial trial = advanceWithinReach(c, start, held, last, remaining, advances);
         const Overlap overlap = overlapBeyondAllowance(c, allowance);
         if (!(overlap.excess > 0)) {
             addImpulses(applied, trial.held);
@@ -440,12 +474,12 @@ void stepExact(StepContext& c) {
             continue;
         }
         const double contact =
-            timeOfContact(c, start, touching, last, allowance, trial.dt, overlap, advances);
+            timeOfContact(c, start, held, last, allowance, trial.dt, overlap, advances);
         if (contact <= kTimeEpsilon * h) { // no progress: overlapping from the start
             addImpulses(applied, finishHeld(c, last, remaining));
             break;
         }
-        addImpulses(applied, advance(c, touching, last, contact));
+        addImpulses(applied, advance(c, held, last, contact));
         t += contact;
     }
     finishExactStep(c, summed(std::move(applied)), stepStart);

@@ -84,14 +84,37 @@ void push(std::vector<Body>& bodies, const Point& p, double j) {
     push(bodies, p, j * p.m->normal);
 }
 
-// The normal relative velocity the forces add over h: (aB + αB × rB − aA − αA × rA) · n h.
-double forcedApproach(const Body& A, const Body& B, const Anchors& r, Vec2 n, double h) {
+} // namespace
+
+double restingApproach(const Body& A, const Body& B, const Anchors& r, Vec2 n, double h,
+                       Held held) {
     auto accel = [](const Body& b, Vec2 arm) {
         return b.invMass * b.force + cross(b.invInertia * b.torque, arm);
     };
-    double dv = glm::dot(accel(B, r.b) - accel(A, r.a), n) * h;
-    return std::max(0.0, -dv);
+    const Vec2 aA = accel(A, r.a), aB = accel(B, r.b);
+    double approach = -glm::dot(aB - aA, n);
+    if (held.a) approach = std::max(approach, -glm::dot(aB, n));
+    if (held.b) approach = std::max(approach, glm::dot(aA, n));
+    return std::max(0.0, approach * h);
 }
+
+bool meetsAtRest(double resting, double vn, double gap, double h) {
+    const double a = resting / h; // the forces' normal acceleration towards each other
+    const double meeting2 = a > 0 ? vn * vn + 2 * a * gap : (vn < 0 ? vn * vn : 0.0);
+    const double limit = std::max(resting, kApproaching);
+    return meeting2 <= limit * limit;
+}
+
+std::vector<int> manifoldsPerBody(std::size_t bodies, const std::vector<Manifold>& manifolds) {
+    std::vector<int> count(bodies, 0);
+    for (const Manifold& m : manifolds) {
+        ++count[m.a];
+        ++count[m.b];
+    }
+    return count;
+}
+
+namespace {
 
 bool approaching(double vn) {
     return vn < -kApproaching;
@@ -324,15 +347,18 @@ Impacts serial(std::vector<Body>& bodies, const std::vector<Point>& points,
 Impacts resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching,
                        CollisionHandling handling, double h) {
     std::vector<Point> points;
+    const std::vector<int> contacts = manifoldsPerBody(bodies.size(), touching);
     for (Manifold& m : touching) {
         const Body& A = bodies[m.a];
         const Body& B = bodies[m.b];
+        const Held held{contacts[m.a] > 1, contacts[m.b] > 1};
         for (int i = 0; i < m.count; ++i) {
             const Anchors r = anchorsOf(A, B, m.points[i]);
             double mass = effectiveMass(A, B, r.a, r.b, m.normal);
             if (mass <= 0) continue;
             double tangentMass = effectiveMass(A, B, r.a, r.b, tangentOf(m.normal));
-            points.push_back(Point{&m, r, mass, tangentMass, forcedApproach(A, B, r, m.normal, h)});
+            points.push_back(
+                Point{&m, r, mass, tangentMass, restingApproach(A, B, r, m.normal, h, held)});
         }
     }
     if (points.empty()) return {};
