@@ -100,7 +100,8 @@ double restingApproach(const Body& A, const Body& B, const Anchors& r, Vec2 n, d
 
 bool meetsAtRest(double resting, double vn, double gap, double h) {
     const double a = resting / h; // the forces' normal acceleration towards each other
-    const double meeting2 = a > 0 ? vn * vn + 2 * a * gap : (vn < 0 ? vn * vn : 0.0);
+    if (!(a > 0) && vn >= 0) return false; // they never meet
+    const double meeting2 = a > 0 ? vn * vn + 2 * a * gap : vn * vn;
     const double limit = std::max(resting, kApproaching);
     return meeting2 <= limit * limit;
 }

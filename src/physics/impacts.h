@@ -30,7 +30,8 @@ double restingApproach(const Body& A, const Body& B, const Anchors& r, Vec2 n, d
 // Whether a point a gap g ≥ 0 apart, at normal velocity vn (< 0 approaching), meets as a resting
 // contact: no faster than `resting` (above), so that resolveImpacts would stop it without bounce.
 // With the forces closing it at a = resting / h it meets at √(vn² + 2 a g) (uniformly accelerated
-// motion; a separating point comes back at that speed); without, at its approach now.
+// motion; a separating point comes back at that speed); without, at its approach now, and one
+// that does not approach never meets.
 bool meetsAtRest(double resting, double vn, double gap, double h);
 // How many of the manifolds each of the bodies is in.
 std::vector<int> manifoldsPerBody(std::size_t bodies, const std::vector<Manifold>& manifolds);
