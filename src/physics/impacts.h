@@ -10,12 +10,6 @@
 
 namespace carom {
 
-// `touching`: the manifolds whose points are within the distance tolerance at this instant, anchors
-// measured from the current poses. Bodies' force and torque must hold the forces of this instant:
-// a point approaching slower than those forces push it in one step of length h (restingApproach,
-// a body with another touching contact counting as held) is a resting contact: stopped without
-// bounce (restitution 0) and not counted. Changes the bodies'
-// velocities; returns the impacts struck, and whether a serial chain had to be stopped.
 // The approach the forces produce at a point of A and B (normal n, from A to B) over a step of h:
 // their relative acceleration along n, times h (at least 0). A body in contact with another too
 // may be held by it while this point closes (in a pile, each body rests on the next), so where A
@@ -36,6 +30,12 @@ bool meetsAtRest(double resting, double vn, double gap, double h);
 // How many of the manifolds each of the bodies is in.
 std::vector<int> manifoldsPerBody(std::size_t bodies, const std::vector<Manifold>& manifolds);
 
+// `touching`: the manifolds whose points are within the distance tolerance at this instant, anchors
+// measured from the current poses. Bodies' force and torque must hold the forces of this instant:
+// a point approaching slower than those forces push it in one step of length h (restingApproach,
+// a body with another touching contact counting as held) is a resting contact: stopped without
+// bounce (restitution 0) and not counted. Changes the bodies' velocities; returns the impacts
+// struck, and whether a serial chain had to be stopped.
 struct Impacts {
     int struck = 0;           // the points struck with an impact, each once
     bool chainStopped = false; // a serial chain did not settle: stopped together, without bounce
