@@ -384,15 +384,15 @@ struct Trial {
     std::vector<Manifold> held;
 };
 
-// Advance by `remaining`, or less: cut to the first closed-form circle contact and to the travel
-// limit (halved until every body keeps within it).
+// Advance by `remaining`, or less, the `held` contacts held by the solver: cut to the first
+// closed-form circle contact and to the travel limit (halved until every body keeps within it).
 Trial advanceWithinReach(StepContext& c, const std::vector<Pose>& start,
-                         const std::vector<Manifold>& touching, const ImpulseList& last,
+                         const std::vector<Manifold>& held, const ImpulseList& last,
                          double remaining, int& advances) {
     Trial trial{std::min(remaining, circleContacts(c, remaining)), {}};
     for (int i = 0; i < kMaxHalvings; ++i) {
         ++advances;
-        trial.held = advance(c, touching, last, trial.dt);
+        trial.held = advance(c, held, last, trial.dt);
         const double limit = travelLimit(c, start);
         if (trial.dt <= limit) break;
         restore(c.bodies, start);
@@ -406,7 +406,7 @@ Trial advanceWithinReach(StepContext& c, const std::vector<Pose>& start,
 // point touches within the distance tolerance, or to within that tolerance of the fastest
 // closing speed (two points each at most `fastest`). Leaves the bodies at `start`.
 double timeOfContact(StepContext& c, const std::vector<Pose>& start,
-                     const std::vector<Manifold>& touching, const ImpulseList& last,
+                     const std::vector<Manifold>& held, const ImpulseList& last,
                      const Allowance& allowance, double dt, Overlap atDt, int& advances) {
     const double fastest = fastestPoint(c, start);
     const double tol = c.settings.distanceTolerance;
@@ -414,7 +414,7 @@ double timeOfContact(StepContext& c, const std::vector<Pose>& start,
     const double contact = searchContactTime(0, dt, atDt, tolerance, tol, [&](double t) {
         ++advances;
         restore(c.bodies, start);
-        advance(c, touching, last, t);
+        advance(c, held, last, t);
         return overlapBeyondAllowance(c, allowance);
     });
     restore(c.bodies, start);
