@@ -58,8 +58,6 @@ constexpr double kHeldReach = 0.25;
 // Two accelerations are the same (gravity alone) to this relative difference: round-off.
 constexpr double kSameAcceleration = 1e-12;
 
-using PairKey = std::pair<BodyId, BodyId>;
-
 // Bound on the speed of any point of the body: |v| + |ω| r_max.
 double pointSpeed(const Body& b, Vec2 v, double w) {
     return glm::length(v) + std::abs(w) * b.shape.boundingRadius();
@@ -137,43 +135,58 @@ const PairAllowance* find(const Allowance& a, PairKey pair) {
     return it != a.end() && it->pair == pair ? &*it : nullptr;
 }
 
-// The deepest overlap beyond what is allowed, and how fast that point approaches.
-Overlap overlapBeyondAllowance(const StepContext& c, const Allowance& start) {
+// How deep a point may sink: the tolerance, or more if it is held (see above).
+double allowedDepth(const StepContext& c, const PairAllowance* pair, const Manifold& m,
+                    const ContactPoint& cp) {
     const double tol = c.settings.distanceTolerance;
-    Overlap worst{-INFINITY, 0};
-    auto consider = [&](const Manifold& m, const ContactPoint& cp, double allowed) {
-        if (cp.depth - allowed <= worst.excess) return;
-        const Body& A = c.bodies[m.a];
-        const Body& B = c.bodies[m.b];
-        const Anchors r = anchorsOf(A, B, cp);
-        worst = Overlap{cp.depth - allowed, -glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal)};
-    };
+    if (!pair) return tol;
+    const double near =
+        kHeldReach * std::min(c.bodies[m.a].shape.innerRadius(), c.bodies[m.b].shape.innerRadius());
+    const Vec2 localA = onA(c, m, cp);
+    double allowed = std::max(tol, pair->depth + tol);
+    for (int j = 0; j < pair->count; ++j)
+        if (const HeldPoint& hp = pair->points[j]; glm::length(localA - hp.localA) < near)
+            allowed = std::max({allowed, hp.depth + tol, c.settings.linearSlop});
+    return allowed;
+}
+
+// The deepest overlap beyond what is allowed among the touching points, how fast that point
+// approaches, and which point it is.
+Overlap overlapBeyondAllowance(const StepContext& c, const Allowance& start) {
+    Overlap worst{-INFINITY, 0, {}};
     for (const Manifold& m : touchingContacts(c)) {
         const PairAllowance* pair = find(start, {m.a, m.b});
-        if (!pair) {
-            for (int i = 0; i < m.count; ++i)
-                consider(m, m.points[i], tol);
-            continue;
-        }
-        const double near =
-            kHeldReach * std::min(c.bodies[m.a].shape.innerRadius(), c.bodies[m.b].shape.innerRadius());
         for (int i = 0; i < m.count; ++i) {
             const ContactPoint& cp = m.points[i];
-            const Vec2 localA = onA(c, m, cp);
-            double allowed = std::max(tol, pair->depth + tol);
-            for (int j = 0; j < pair->count; ++j)
-                if (const HeldPoint& hp = pair->points[j]; glm::length(localA - hp.localA) < near)
-                    allowed = std::max({allowed, hp.depth + tol, c.settings.linearSlop});
-            consider(m, cp, allowed);
+            const double excess = cp.depth - allowedDepth(c, pair, m, cp);
+            if (excess <= worst.excess) continue;
+            const Body& A = c.bodies[m.a];
+            const Body& B = c.bodies[m.b];
+            const Anchors r = anchorsOf(A, B, cp);
+            worst = Overlap{excess, -glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal),
+                            {{m.a, m.b}, cp.id}};
         }
     }
     return worst;
 }
 
+// How far one point overlaps beyond what is allowed: negative up to the linear slop apart, −∞
+// farther (or when its features no longer touch).
+double overlapOf(const StepContext& c, const Allowance& start, PointKey point) {
+    const auto [a, b] = point.first;
+    const Body& A = c.bodies[a];
+    const Body& B = c.bodies[b];
+    const ShapeManifold sm = collide(A.shape, A.xf(), B.shape, B.xf(), c.settings.linearSlop);
+    const Manifold m = manifoldOf(c.settings, a, A, b, B, sm);
+    for (int i = 0; i < m.count; ++i)
+        if (m.points[i].id == point.second)
+            return m.points[i].depth - allowedDepth(c, find(start, {a, b}), m, m.points[i]);
+    return -INFINITY;
+}
+
 // The resting solver's impulses per contact point, summed over a step. Kept in the world's
 // contacts after the step, so that the next step starts from them (warm starting, as the default
 // method does; a stack needs it), scaled to each interval's length.
-using PointKey = std::pair<PairKey, std::uint32_t>;
 struct Impulses {
     double normal = 0, tangent = 0;
 };
@@ -404,21 +417,30 @@ Trial advanceWithinReach(StepContext& c, const std::vector<Pose>& start,
 // The time of contact within [0, dt] from `start`, where the trial to dt overlapped by `atDt`:
 // Hecker's bisection, its cuts placed by Newton or secant steps (time_of_impact.h), until some
 // point touches within the distance tolerance, or to within that tolerance of the fastest
-// closing speed (two points each at most `fastest`). Leaves the bodies at `start`.
-double timeOfContact(StepContext& c, const std::vector<Pose>& start,
-                     const std::vector<Manifold>& held, const ImpulseList& last,
-                     const Allowance& allowance, double dt, Overlap atDt, int& advances) {
+// closing speed (two points each at most `fastest`). Returns the advance to it, and leaves the
+// bodies there: the search's last advance that did not overlap, kept rather than done again (at
+// `start` and 0 if none did).
+Trial timeOfContact(StepContext& c, const std::vector<Pose>& start,
+                    const std::vector<Manifold>& held, const ImpulseList& last,
+                    const Allowance& allowance, double dt, Overlap atDt, int& advances) {
     const double fastest = fastestPoint(c, start);
     const double tol = c.settings.distanceTolerance;
     const double tolerance = fastest > 0 ? tol / (4 * fastest) : 0.0;
-    const double contact = searchContactTime(0, dt, atDt, tolerance, tol, [&](double t) {
+    Trial found{0, {}};
+    std::vector<Pose> atFound = start;
+    searchContactTime(0, dt, atDt, tolerance, tol, [&](double t, PointKey point) {
         ++advances;
         restore(c.bodies, start);
-        advance(c, held, last, t);
-        return overlapBeyondAllowance(c, allowance);
+        std::vector<Manifold> heldToT = advance(c, held, last, t);
+        const OverlapAt f{overlapBeyondAllowance(c, allowance), overlapOf(c, allowance, point)};
+        if (!(f.worst.excess > 0)) { // the search's new lower end, and the time it will return
+            found = Trial{t, std::move(heldToT)};
+            atFound = save(c.bodies);
+        }
+        return f;
     });
-    restore(c.bodies, start);
-    return contact;
+    restore(c.bodies, atFound);
+    return found;
 }
 
 // After the last interval: the forces of the last instant cleared (they were not a step's), the
@@ -473,14 +495,15 @@ void stepExact(StepContext& c) {
             t = trial.dt == remaining ? h : t + trial.dt;
             continue;
         }
-        const double contact =
+        const Trial contact =
             timeOfContact(c, start, held, last, allowance, trial.dt, overlap, advances);
-        if (contact <= kTimeEpsilon * h) { // no progress: overlapping from the start
+        if (contact.dt <= kTimeEpsilon * h) { // no progress: overlapping from the start
+            restore(c.bodies, start);
             addImpulses(applied, finishHeld(c, last, remaining));
             break;
         }
-        addImpulses(applied, advance(c, held, last, contact));
-        t += contact;
+        addImpulses(applied, contact.held);
+        t += contact.dt;
     }
     finishExactStep(c, summed(std::move(applied)), stepStart);
 }

@@ -32,29 +32,32 @@ double bisectContactTime(double lo, double hi, double timeTolerance,
 }
 
 double searchContactTime(double lo, double hi, Overlap atHi, double timeTolerance, double band,
-                         const std::function<Overlap(double)>& overlapAt, int maxIterations) {
+                         const std::function<OverlapAt(double, PointKey)>& overlapAt,
+                         int maxIterations) {
     const double target = -band / 2;
-    Overlap fLo{-INFINITY, 0}, fHi = atHi;
+    Overlap fHi = atHi;
+    double fLo = -INFINITY; // fHi's point's overlap at lo, when known
     double widthTwoCutsAgo = INFINITY, widthOneCutAgo = INFINITY;
     for (int i = 0; i < maxIterations && hi - lo > timeTolerance; ++i) {
         const double mid = 0.5 * (lo + hi);
         if (mid <= lo || mid >= hi) break; // no double between them
         double t = mid;
-        if (std::isfinite(fLo.excess)) // secant through (lo, fLo) and (hi, fHi)
-            t = lo + (hi - lo) * (target - fLo.excess) / (fHi.excess - fLo.excess);
+        if (std::isfinite(fLo)) // secant through (lo, fLo) and (hi, fHi)
+            t = lo + (hi - lo) * (target - fLo) / (fHi.excess - fLo);
         else if (fHi.rate > 0) // Newton from hi: excess(t) ≈ fHi.excess − rate (hi − t)
             t = hi - (fHi.excess - target) / fHi.rate;
         if (!(t > lo && t < hi) || hi - lo > 0.5 * widthTwoCutsAgo) t = mid;
         widthTwoCutsAgo = widthOneCutAgo;
         widthOneCutAgo = hi - lo;
-        const Overlap f = overlapAt(t);
-        if (f.excess > 0) {
+        const OverlapAt f = overlapAt(t, fHi.point);
+        if (f.worst.excess > 0) {
             hi = t;
-            fHi = f;
+            if (f.worst.point != fHi.point) fLo = -INFINITY; // another point now: not known at lo
+            fHi = f.worst;
         } else {
             lo = t;
-            fLo = f;
-            if (f.excess >= -band) break; // touching, within the band
+            fLo = f.ofPoint;
+            if (f.worst.excess >= -band) break; // touching, within the band
         }
     }
     return lo;

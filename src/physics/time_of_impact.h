@@ -4,9 +4,12 @@
 // Internal to the engine.
 #pragma once
 
+#include "carom/body.h"
 #include "carom/math.h"
+#include <cstdint>
 #include <functional>
 #include <optional>
+#include <utility>
 
 namespace carom {
 
@@ -23,23 +26,38 @@ std::optional<double> circleTimeOfImpact(Vec2 dp, Vec2 dv, double radiusSum);
 double bisectContactTime(double lo, double hi, double timeTolerance,
                          const std::function<bool(double)>& penetrates, int maxIterations = 64);
 
+// A contact point: its two bodies and its feature id (world.h: ContactPoint::id).
+using PairKey = std::pair<BodyId, BodyId>;
+using PointKey = std::pair<PairKey, std::uint32_t>;
+
 // What a trial at some time finds: the worst overlap beyond what is allowed (m; ≤ 0 when nothing
-// overlaps beyond its allowance, −∞ when no point is near), and how fast it grows there (m/s,
-// the point's approach speed).
+// overlaps beyond its allowance, −∞ when no point is near), how fast it grows there (m/s, the
+// point's approach speed), and which point it is.
 struct Overlap {
     double excess;
     double rate;
+    PointKey point;
+};
+// The same at a time, with the overlap beyond its allowance of one point asked for (−∞ when that
+// point is not near).
+struct OverlapAt {
+    Overlap worst;
+    double ofPoint;
 };
 
 // The same search, each cut placed where the overlap is expected to reach the middle of the
 // accepted band [−band, 0] rather than at the midpoint: a Newton step from the overlapping end
 // (over a short interval the depth is nearly linear in time), or the secant through both ends
-// once the other end's overlap is known. A cut that falls outside the bracket, or a bracket that
-// did not halve in two cuts, takes the midpoint instead, so the bracket halves at least every
-// third cut. `overlapAt(t)` puts the world at time t; `atHi` is its answer at hi (> 0), and
-// at lo it is ≤ 0. Returns a time whose overlap is in the band (something touches, within the
-// band), or the last time known not to overlap when hi − lo ≤ timeTolerance.
+// once the other end's overlap is known. Both follow one point, the one that overlaps worst at
+// the overlapping end: at the other end the worst is often another point (one resting a
+// micrometre apart, say), and a secant through two points' overlaps creeps towards that end. A cut
+// that falls outside the bracket, or a bracket that did not halve in two cuts, takes the midpoint
+// instead, so the bracket halves at least every third cut. `overlapAt(t, point)` puts the world at
+// time t and says what it finds there, and how far `point` overlaps; `atHi` is its worst at hi
+// (> 0), and at lo the worst is ≤ 0. Returns a time whose overlap is in the band (something
+// touches, within the band), or the last time known not to overlap when hi − lo ≤ timeTolerance.
 double searchContactTime(double lo, double hi, Overlap atHi, double timeTolerance, double band,
-                         const std::function<Overlap(double)>& overlapAt, int maxIterations = 64);
+                         const std::function<OverlapAt(double, PointKey)>& overlapAt,
+                         int maxIterations = 64);
 
 } // namespace carom
