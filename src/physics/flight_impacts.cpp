@@ -54,7 +54,6 @@ constexpr int kMaxAdvances = 1000;
 // light body between a heavy one and a wall strikes them about π √(M/m) times in all before they
 // part (Galperin's billiard: 314 at a mass ratio of 10⁴).
 constexpr int kStrikesPerPair = 200;
-constexpr double kApproaching = 1e-10; // m/s: slower approaches are round-off, not impacts
 
 // A body's motion in the step: at time t it is at (p, angle) with velocity (v, w), and it moves
 // with the constant acceleration a after (gravity, or none for a static body). q is Rot(angle),

@@ -35,7 +35,6 @@
 namespace carom {
 namespace {
 
-constexpr double kApproaching = 1e-10; // m/s: slower approaches are round-off, not impacts
 // Impacts converge to this fraction of the largest speed (round-off of doubles, with room).
 constexpr double kConvergence = 1e-13;
 // Passes of the simultaneous solve before it gives up converging (a pile of hundreds of points
