@@ -91,14 +91,14 @@ BlockMatrix blockMatrix(const Body& A, const Body& B, Vec2 rA1, Vec2 rB1, Vec2 r
 // The block's 2×2 linear complementarity problem, one pair of points (the impacts' form of the
 // SIMD solvers' solveBlock, contact_solver.cpp): accumulated impulses x ≥ 0 with w = K x + b ≥ 0
 // and x · w = 0, trying in turn both points pushing, only the first, only the second, neither.
-// False when K is not invertible or, by round-off, no case fits: then the points are solved in
-// turn.
+// Both pushing only with an invertible K: for nearly the same point twice, solving for the two
+// impulses would amplify round-off, but one point pushing alone is as exact as for a single point
+// (and the usual answer there: the other point then no longer approaches). False when no case
+// fits: then the points are solved in turn.
 inline bool solveBlockLcp(const BlockMatrix& K, double b1, double b2, double& x1, double& x2) {
-    if (!K.invertible) return false;
-    const double bothX = (K.k12 * b2 - K.k22 * b1) / K.det, bothY = (K.k12 * b1 - K.k11 * b2) / K.det;
     const double first = -b1 / K.k11, second = -b2 / K.k22;
-    if (bothX >= 0 && bothY >= 0) {
-        x1 = bothX, x2 = bothY;
+    if (K.invertible && (K.k12 * b2 - K.k22 * b1) / K.det >= 0 && (K.k12 * b1 - K.k11 * b2) / K.det >= 0) {
+        x1 = (K.k12 * b2 - K.k22 * b1) / K.det, x2 = (K.k12 * b1 - K.k11 * b2) / K.det;
     } else if (first >= 0 && K.k12 * first + b2 >= 0) {
         x1 = first, x2 = 0;
     } else if (second >= 0 && K.k12 * second + b1 >= 0) {
