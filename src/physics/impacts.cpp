@@ -366,15 +366,12 @@ Impacts serial(std::vector<Body>& bodies, const std::vector<Point>& points,
         std::min(kStrikesPerPoint * (static_cast<int>(points.size()) + 1), kMaxStrikes);
     // Each point's normal velocity, kept up to date: a strike changes the velocities of its
     // group's bodies only, so only their points are measured again (an instant of a crowd has
-    // hundreds of points and up to kMaxStrikes strikes). byBody: (body, point), sorted.
+    // hundreds of points and up to kMaxStrikes strikes). byBody: (body, point), sorted; made at
+    // the first strike (a pile at rest strikes nothing).
     std::vector<double> vn(points.size());
-    std::vector<std::pair<BodyId, std::size_t>> byBody;
-    for (std::size_t i = 0; i < points.size(); ++i) {
+    for (std::size_t i = 0; i < points.size(); ++i)
         vn[i] = normalVelocity(bodies, points[i]);
-        byBody.push_back({points[i].m->a, i});
-        byBody.push_back({points[i].m->b, i});
-    }
-    std::sort(byBody.begin(), byBody.end());
+    std::vector<std::pair<BodyId, std::size_t>> byBody;
     int strikes = 0;
     for (; strikes < limit; ++strikes) {
         std::size_t worst = points.size();
@@ -391,6 +388,13 @@ Impacts serial(std::vector<Body>& bodies, const std::vector<Point>& points,
             group.push_back(points[i]);
         }
         simultaneous(bodies, group);
+        if (byBody.empty()) {
+            for (std::size_t i = 0; i < points.size(); ++i) {
+                byBody.push_back({points[i].m->a, i});
+                byBody.push_back({points[i].m->b, i});
+            }
+            std::sort(byBody.begin(), byBody.end());
+        }
         for (BodyId id : bodiesOf(group))
             for (auto it = std::lower_bound(byBody.begin(), byBody.end(), std::pair{id, std::size_t{0}});
                  it != byBody.end() && it->first == id; ++it)
