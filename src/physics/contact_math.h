@@ -96,10 +96,15 @@ BlockMatrix blockMatrix(const Body& A, const Body& B, Vec2 rA1, Vec2 rB1, Vec2 r
 // (and the usual answer there: the other point then no longer approaches). False when no case
 // fits: then the points are solved in turn.
 inline bool solveBlockLcp(const BlockMatrix& K, double b1, double b2, double& x1, double& x2) {
+    if (K.invertible) {
+        const double bothX = (K.k12 * b2 - K.k22 * b1) / K.det, bothY = (K.k12 * b1 - K.k11 * b2) / K.det;
+        if (bothX >= 0 && bothY >= 0) {
+            x1 = bothX, x2 = bothY;
+            return true;
+        }
+    }
     const double first = -b1 / K.k11, second = -b2 / K.k22;
-    if (K.invertible && (K.k12 * b2 - K.k22 * b1) / K.det >= 0 && (K.k12 * b1 - K.k11 * b2) / K.det >= 0) {
-        x1 = (K.k12 * b2 - K.k22 * b1) / K.det, x2 = (K.k12 * b1 - K.k11 * b2) / K.det;
-    } else if (first >= 0 && K.k12 * first + b2 >= 0) {
+    if (first >= 0 && K.k12 * first + b2 >= 0) {
         x1 = first, x2 = 0;
     } else if (second >= 0 && K.k12 * second + b1 >= 0) {
         x1 = 0, x2 = second;

@@ -162,15 +162,13 @@ void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
                    Accumulated& acc, int maxPasses = kMaxPasses) {
     std::vector<double>& lambda = acc.normal;
     std::vector<double>& lambdaT = acc.tangent;
-    // blocks[i]: the K of points i and i + 1 when they are one manifold's (paired).
+    // Points i and i + 1 of one manifold are a pair, and blocks[i] is their K.
+    auto paired = [&](std::size_t i) { return i + 1 < points.size() && points[i].m == points[i + 1].m; };
     std::vector<BlockMatrix> blocks(points.size());
-    std::vector<char> paired(points.size(), 0);
     for (std::size_t i = 0; i + 1 < points.size(); ++i)
-        if (const Point &p = points[i], &q = points[i + 1]; p.m == q.m) {
+        if (const Point &p = points[i], &q = points[i + 1]; paired(i))
             blocks[i] = blockMatrix(bodies[p.m->a], bodies[p.m->b], p.r.a, p.r.b, q.r.a, q.r.b,
                                     p.m->normal);
-            paired[i] = 1;
-        }
     double least = INFINITY;
     for (int it = 0, stalled = 0; it < maxPasses && stalled < kStalledPasses; ++it) {
         double change = 0; // largest velocity change of the pass, m/s
@@ -180,7 +178,7 @@ void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
             lambda[i] = next;
         };
         for (std::size_t i = 0; i < points.size();) {
-            const std::size_t n = paired[i] ? 2 : 1;
+            const std::size_t n = paired(i) ? 2 : 1;
             for (std::size_t k = i; k < i + n && friction; ++k) {
                 const Point& p = points[k];
                 if (p.m->friction <= 0 || p.tangentMass <= 0) continue;
@@ -290,6 +288,7 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
         any = true;
         if (isImpact(vn, points[i])) ++impacts;
     }
+    if (!any) return impacts;
     // Impacts converge to round-off of the largest speed: of a target, or of the bodies at a point,
     // whose normal velocity is known to round-off of it (a point of a box 50 m across spinning at
     // 500 rad/s moves at 25,000 m/s: its v_n wanders by 1e-12 m/s from pass to pass, and a
@@ -297,7 +296,6 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
     double scale = 1;
     for (std::size_t i = 0; i < points.size(); ++i)
         scale = std::max({scale, std::abs(target[i]), speedAt(bodies, points[i])});
-    if (!any) return impacts;
     // As the contact solver does it: first the contacts hold, their approach stopped, with
     // friction; then restitution drives the impacts apart, normal impulses only. For one point
     // without friction that is Eq. 9; with friction, bouncing on a friction impulse computed for
