@@ -59,8 +59,8 @@ int run(const RunOptions& o) {
                     "stopped together without bounce)\n",
                     static_cast<unsigned long long>(n));
     if (const std::uint64_t n = world.diagnostics().totalStepsFinishedHeld)
-        std::printf("steps finished held: %llu (exact method: intervals that used up a step's "
-                    "work, the rest of the step held as the default method holds it)\n",
+        std::printf("steps finished held: %llu (exact method: steps whose intervals used up their "
+                    "work or stopped getting on, the rest taken as the default method steps)\n",
                     static_cast<unsigned long long>(n));
     if (const std::uint64_t n = world.diagnostics().totalEscapesStopped)
         std::printf("escapes stopped: %llu (bodies through the walls, put back inside)\n",

@@ -114,8 +114,9 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
 // penalty.cpp: spring-damper contact forces, applied as impulses over the step.
 void applyPenaltyForces(StepContext& c);
 
-// exact.cpp: the step with each collision found at its time of contact.
-void stepExact(StepContext& c);
+// exact.cpp: the step with each collision found at its time of contact; a step that will not
+// finish so is finished as the default method steps, with its flights where `flights`.
+void stepExact(StepContext& c, bool flights);
 
 // soft_body.cpp: the soft bodies' forces (springs, gravity, damping, the mouse spring on a
 // particle) and their velocities after the step by semi-implicit Euler; `forced` gets each

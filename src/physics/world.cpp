@@ -359,7 +359,7 @@ void World::step() {
     std::vector<Vec2> forced; // each particle's velocity change by the step's forces
     if (!softBodies_.empty()) integrateSoftVelocities(c, softBodies_, forced);
     if (s.exact) {
-        stepExact(c); // each collision at its time of contact (exact.cpp)
+        stepExact(c, softBodies_.empty()); // each collision at its time of contact (exact.cpp)
     } else {
         integrateVelocities(c); // forces (gravity, damping, thrusters, spring) and free motion
         updateContacts(c);      // broad and narrow phase; impulses kept from the last step

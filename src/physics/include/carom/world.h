@@ -91,8 +91,8 @@ struct Diagnostics {
     // (impacts.cpp), stopped by one simultaneous solve without bounce; in the step, and in all.
     int stoppedChains = 0;
     std::uint64_t totalStoppedChains = 0;
-    // Exact method: steps whose intervals used up their work (kMaxAdvances, exact.cpp), the rest
-    // of the step taken with the contacts held as the default method holds them; in the step
+    // Exact method: steps whose intervals used up their work (kMaxAdvances, exact.cpp) or stopped
+    // getting on (kTinyIntervals), the rest of the step taken as the default method steps; in the step
     // (0 or 1), and in all.
     int stepsFinishedHeld = 0;
     std::uint64_t totalStepsFinishedHeld = 0;
