@@ -46,10 +46,11 @@ namespace {
 constexpr double kMaxTravel = 0.5;    // fraction of a body's inner radius per advance
 // Advances per step (each a run of the contact solver over the touching contacts, and a check for
 // overlap): past that, the rest of the step is taken as the default method steps
-// (finishAsTheDefaultMethod), and the diagnostics count the step. An interval takes one advance, or a few cut to the travel limit,
-// and a time of contact 20–30 of bisection; so this is four or five impacts in a step, or a chain
-// of zero-time impacts that will not end, or a crowd that strikes that often (200 bodies at
-// 1,000 m/s took minutes for 3 s, ten thousand advances a step; at 500, 120–160 ms a step).
+// (finishAsTheDefaultMethod), and the diagnostics count the step. An interval takes one advance,
+// or a few cut to the travel limit, and a time of contact 20–30 of bisection; so this is four or
+// five impacts in a step, or a chain of zero-time impacts that will not end, or a crowd that
+// strikes that often (200 bodies at 1,000 m/s took minutes for 3 s, ten thousand advances a step;
+// at 500, 120–160 ms a step).
 constexpr int kMaxAdvances = 100;
 constexpr double kTimeEpsilon = 1e-9; // fraction of the step too small to advance
 // Intervals in a row shorter than kTinyInterval of the step: the step is not getting on. In a
@@ -522,8 +523,8 @@ Trial timeOfContact(StepContext& c, const std::vector<Pose>& start,
 // the next, and the overlap a stack's solver let through projected away as in the default method
 // (nothing to do for points within the linear slop). A step cut short (a chain of impacts that
 // will not end, or bodies overlapping from the start: finishAsTheDefaultMethod) moved its bodies
-// without the travel limit: as in the other methods, none may end through a static body or buried in one
-// (continuous.cpp; in a step that kept the limit neither changes anything).
+// without the travel limit: as in the other methods, none may end through a static body or buried
+// in one (continuous.cpp; in a step that kept the limit neither changes anything).
 void finishExactStep(StepContext& c, const ImpulseList& applied, const std::vector<Pose>& start) {
     for (Body& b : c.bodies) {
         b.force = {0, 0};

@@ -92,8 +92,8 @@ struct Diagnostics {
     int stoppedChains = 0;
     std::uint64_t totalStoppedChains = 0;
     // Exact method: steps whose intervals used up their work (kMaxAdvances, exact.cpp) or stopped
-    // getting on (kTinyIntervals), the rest of the step taken as the default method steps; in the step
-    // (0 or 1), and in all.
+    // getting on (kTinyIntervals), the rest of the step taken as the default method steps; in the
+    // step (0 or 1), and in all.
     int stepsFinishedHeld = 0;
     std::uint64_t totalStepsFinishedHeld = 0;
     // Bodies that went through the closed box of walls and were put back inside
