@@ -405,9 +405,9 @@ double circleContacts(const StepContext& c, double dt) {
 // rest is held by the soft step, whose contacts reach over each body's sweep, so still nothing
 // passes through anything. Without the flights where the world has soft bodies (their collisions,
 // after the step, strike rigid bodies where the flights' clocks do not see it). The contacts'
-// impulses, a step's, are scaled to the rest of it to warm start; returns the contacts with the
-// impulses the rest of the step applied.
-std::vector<Manifold> finishAsTheDefaultMethod(StepContext& c, double dt, bool flights) {
+// impulses, a step's, are scaled to the rest of it to warm start; returns the contacts (c's) with
+// the impulses the rest of the step applied.
+const std::vector<Manifold>& finishAsTheDefaultMethod(StepContext& c, double dt, bool flights) {
     for (Manifold& m : c.contacts)
         for (int i = 0; i < m.count; ++i) {
             m.points[i].normalImpulse *= dt / c.h;
