@@ -1,5 +1,5 @@
 // Flights and their impacts in closed form, each impact struck at its time (the sequential-impulse
-// methods).
+// methods, and the exact method's first stage: exact.cpp, flyFirst).
 //
 // The contact solver takes a step's impacts at the contacts found at its start: with the normals
 // of then, stopping a pair at the gap between them. Fast bodies that only pass close by are
@@ -17,7 +17,8 @@
 //   each keeps a clock: its pose and velocity at its own time t within the step, uniformly
 //     accelerated after t (p + v τ + ½ g τ², the angle at constant ω)
 //   the pairs of the step's manifolds between two such bodies, or one and a static body: the time
-//     each first touches (touchTime: conservative advancement)
+//     each first touches (touchTime: conservative advancement; for two circles in uniform relative
+//     motion, the closed form)
 //   repeat: the earliest; both bodies brought to it and struck (resolveImpacts, impacts.cpp: an
 //     approach slower than gravity adds in a step stops without bounce); the pairs of those two
 //     predicted again from it, and a body the strike may send farther than the step's contacts
@@ -243,6 +244,21 @@ Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, cons
     if (!boundsMeet(c, clock, m, t0)) return {Outcome::Never};
     const Body& A = c.bodies[m.a];
     const Body& B = c.bodies[m.b];
+    // Two circles apart with the same acceleration (gravity, or none) are in uniform relative
+    // motion, their centres' distance |d + u τ|: they touch at its closed-form root
+    // (time_of_impact.h), or never if they do not close or they pass each other. Touching
+    // already, they take the general case below.
+    if (A.shape.type() == ShapeType::Circle && B.shape.type() == ShapeType::Circle &&
+        clock[m.a].a == clock[m.b].a) {
+        const Vec2 d = positionAt(clock[m.b], t0) - positionAt(clock[m.a], t0);
+        const Vec2 u = velocityAt(clock[m.b], t0) - velocityAt(clock[m.a], t0);
+        const double radii = A.shape.radius() + B.shape.radius();
+        if (glm::dot(d, d) > radii * radii) {
+            const auto tau = circleTimeOfImpact(d, u, radii);
+            if (!tau || t0 + *tau > c.h) return {Outcome::Never};
+            return {Outcome::Touches, t0 + *tau};
+        }
+    }
     const double tol = c.settings.distanceTolerance;
     const double spin = std::abs(clock[m.a].w) * A.shape.boundingRadius() +
                         std::abs(clock[m.b].w) * B.shape.boundingRadius();
