@@ -526,6 +526,42 @@ TEST(Exact, AGasFliesFirst) {
     EXPECT_EQ(w.diagnostics().totalStepsFinishedHeld, 0u);
 }
 
+// A crowd pressed into a box under gravity, at mass ratios up to 1e6 (stress seed 12), whose
+// steps stall: its resting solve does not converge, and the intervals stop getting on. After such
+// a step the exact method waits (ExactBackoff, exact.cpp: backOff): the next step, then 2, 4 and at
+// most 8 after each stall in a row are taken as the default method steps without trying, and a
+// step finished exactly starts over. Checked step by step, with no energy made.
+TEST(Exact, AStalledCrowdWaitsBeforeTryingAgain) {
+    World w = buildWorld(loadScene(CAROM_TEST_DIR "/stress-scenes/crowd-that-stalls.json"));
+    WorldSettings s = w.settings();
+    s.method = Method::Exact;
+    w.setSettings(s);
+    const double e0 = measure(w).energy;
+    int waited = 0, stalled = 0, longest = 0;
+    for (int i = 0; i < 180; ++i) {
+        const ExactBackoff before = w.exactBackoff();
+        w.step();
+        const ExactBackoff after = w.exactBackoff();
+        const bool held = w.diagnostics().stepsFinishedHeld > 0;
+        ASSERT_LE(w.diagnostics().energy, e0 + 1e-9 * std::abs(e0)) << "step " << i;
+        if (before.stepsLeft > 0) { // a step waited
+            ++waited;
+            EXPECT_TRUE(held) << "step " << i;
+            EXPECT_EQ(after, (ExactBackoff{before.stepsLeft - 1, before.wait})) << "step " << i;
+        } else if (held) { // tried, and stalled
+            ++stalled;
+            longest = std::max(longest, before.wait);
+            EXPECT_EQ(after, (ExactBackoff{before.wait, std::min(2 * before.wait, kMaxBackoff)}))
+                << "step " << i;
+        } else {
+            EXPECT_EQ(after, ExactBackoff{}) << "step " << i;
+        }
+    }
+    EXPECT_GT(stalled, 5);
+    EXPECT_EQ(longest, kMaxBackoff); // stalls in a row reach the longest wait
+    EXPECT_GT(waited, 180 / 2);      // most of the steps wait
+}
+
 // A ball of radius 9 cm at 550 m/s across an empty box 20 m wide, e = 1: its centre goes back and
 // forth between x = ±(10 − r), a triangle wave of the unfolded path x0 + v t. The advances are
 // held to half the ball's radius (8e-5 s, 200 a step) only near a wall: with that limit

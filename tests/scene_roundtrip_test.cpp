@@ -241,6 +241,27 @@ INSTANTIATE_TEST_SUITE_P(
         return name + (std::get<1>(info.param) ? "_warm_starting" : "_cold");
     });
 
+// The exact method's back-off (exact_backoff, docs/scene-format.md) travels with a saved world: a
+// crowd whose steps stall, saved while steps are still to wait, continues bit for bit.
+TEST(SceneContinueExact, AStalledCrowdContinuesIdentically) {
+    Scene scene = loadScene(CAROM_TEST_DIR "/stress-scenes/crowd-that-stalls.json");
+    scene.settings.method = Method::Exact;
+    World first = buildWorld(scene);
+    int steps = 0;
+    do {
+        first.step();
+        ++steps;
+    } while (steps < 30 || first.exactBackoff().stepsLeft == 0);
+    const std::string saved = serializeScene(captureScene(first, scene.name));
+    EXPECT_NE(saved.find("\"exact_backoff\""), std::string::npos);
+    World second = buildWorld(parseScene(saved, "saved.json"));
+    EXPECT_EQ(second.exactBackoff(), first.exactBackoff());
+    World straight = buildWorld(scene);
+    run(straight, steps + 30);
+    run(second, 30);
+    expectSameState(straight, second);
+}
+
 TEST(SceneSave, EverySettingTravelsWithTheFile) {
     WorldSettings s;
     s.gravity = {0.5, -3};

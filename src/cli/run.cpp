@@ -60,7 +60,8 @@ int run(const RunOptions& o) {
                     static_cast<unsigned long long>(n));
     if (const std::uint64_t n = world.diagnostics().totalStepsFinishedHeld)
         std::printf("steps finished held: %llu (exact method: steps whose intervals used up their "
-                    "work or stopped getting on, the rest taken as the default method steps)\n",
+                    "work or stopped getting on, the rest taken as the default method steps, and "
+                    "the steps waited after them)\n",
                     static_cast<unsigned long long>(n));
     if (const std::uint64_t n = world.diagnostics().totalEscapesStopped)
         std::printf("escapes stopped: %llu (bodies through the walls, put back inside)\n",

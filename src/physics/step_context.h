@@ -115,8 +115,9 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
 void applyPenaltyForces(StepContext& c);
 
 // exact.cpp: the step with each collision found at its time of contact; a step that will not
-// finish so is finished as the default method steps, with its flights where `flights`.
-void stepExact(StepContext& c, bool flights);
+// finish so is finished as the default method steps, with its flights where `flights`, and so are
+// the steps `backoff` says to wait after it.
+void stepExact(StepContext& c, bool flights, ExactBackoff& backoff);
 
 // soft_body.cpp: the soft bodies' forces (springs, gravity, damping, the mouse spring on a
 // particle) and their velocities after the step by semi-implicit Euler; `forced` gets each

@@ -201,6 +201,14 @@ void World::restoreContacts(std::vector<Manifold> contacts) {
     contacts_ = std::move(contacts);
 }
 
+void World::restoreExactBackoff(const ExactBackoff& backoff) {
+    if (backoff.stepsLeft < 0 || backoff.stepsLeft > kMaxBackoff)
+        throw std::invalid_argument("exact back-off: steps left must be in [0, " + str(kMaxBackoff) + "]");
+    if (backoff.wait < 1 || backoff.wait > kMaxBackoff)
+        throw std::invalid_argument("exact back-off: wait must be in [1, " + str(kMaxBackoff) + "]");
+    exactBackoff_ = backoff;
+}
+
 void World::setClock(double time, std::uint64_t steps) {
     requireFinite("time", time);
     time_ = time;
@@ -359,7 +367,8 @@ void World::step() {
     std::vector<Vec2> forced; // each particle's velocity change by the step's forces
     if (!softBodies_.empty()) integrateSoftVelocities(c, softBodies_, forced);
     if (s.exact) {
-        stepExact(c, softBodies_.empty()); // each collision at its time of contact (exact.cpp)
+        // Each collision at its time of contact (exact.cpp).
+        stepExact(c, softBodies_.empty(), exactBackoff_);
     } else {
         integrateVelocities(c); // forces (gravity, damping, thrusters, spring) and free motion
         updateContacts(c);      // broad and narrow phase; impulses kept from the last step

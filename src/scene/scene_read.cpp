@@ -105,7 +105,8 @@ void readSettings(const Json& doc, const Where& root, WorldSettings& settings) {
 
 // The top level's fields: the settings', their groups' and the scene's own.
 std::vector<std::string_view> topLevelFields() {
-    std::vector<std::string_view> names = {"format", "name", "walls", "bodies", "contacts"};
+    std::vector<std::string_view> names = {"format", "name",     "walls",
+                                           "bodies", "contacts", "exact_backoff"};
     for (const SettingInfo& s : worldSettingsTable()) {
         const std::string_view field = *s.group ? s.group : s.name;
         if (std::find(names.begin(), names.end(), field) == names.end()) names.push_back(field);
@@ -474,6 +475,15 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
                     ", got a = " + std::to_string(m.a) + ", b = " + std::to_string(m.b));
             s.contacts.push_back(m);
         }
+    }
+    if (const Json* backoff = find(doc, "exact_backoff")) {
+        const Where at = root.at("exact_backoff");
+        requireObject(*backoff, at);
+        checkFields(*backoff, at, {"steps_left", "wait"});
+        s.exactBackoff.stepsLeft = static_cast<int>(
+            toInteger(require(*backoff, "steps_left", at), at.at("steps_left"), 0, kMaxBackoff));
+        s.exactBackoff.wait =
+            static_cast<int>(toInteger(require(*backoff, "wait", at), at.at("wait"), 1, kMaxBackoff));
     }
     // Everything the engine checks has been checked above; build once to be sure that a scene
     // that loads is a scene that runs.

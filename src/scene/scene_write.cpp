@@ -180,6 +180,9 @@ std::string serializeScene(const Scene& scene) {
             out += std::string(i ? "," : "") + "\n    " + inline_(contactJson(scene.contacts[i]));
         out += "\n  ]";
     }
+    if (!(scene.exactBackoff == ExactBackoff{}))
+        out += ",\n  \"exact_backoff\": {\"steps_left\": " + std::to_string(scene.exactBackoff.stepsLeft) +
+               ", \"wait\": " + std::to_string(scene.exactBackoff.wait) + "}";
     return out + "\n}\n";
 }
 

@@ -92,8 +92,8 @@ struct Diagnostics {
     int stoppedChains = 0;
     std::uint64_t totalStoppedChains = 0;
     // Exact method: steps whose intervals used up their work (kMaxAdvances, exact.cpp) or stopped
-    // getting on (kTinyIntervals), the rest of the step taken as the default method steps; in the
-    // step (0 or 1), and in all.
+    // getting on (kTinyIntervals), the rest of the step taken as the default method steps, and the
+    // steps waited after them (ExactBackoff), taken so whole; in the step (0 or 1), and in all.
     int stepsFinishedHeld = 0;
     std::uint64_t totalStepsFinishedHeld = 0;
     // Bodies that went through the closed box of walls and were put back inside
@@ -103,6 +103,17 @@ struct Diagnostics {
     double totalCollisionEnergy = 0;
     double maxDepth = 0; // deepest overlap after the step, m
 };
+
+// The exact method's back-off after a step it could not finish (exact.cpp, stepExact): the next
+// `stepsLeft` steps are taken as the default method steps without trying, and the stall after them
+// sets `wait` such steps, doubling each time up to kMaxBackoff (8); a step finished exactly sets
+// `wait` back to 1. Solver state, as the contacts' impulses are: saved with the world.
+struct ExactBackoff {
+    int stepsLeft = 0;
+    int wait = 1;
+    bool operator==(const ExactBackoff& o) const { return stepsLeft == o.stepsLeft && wait == o.wait; }
+};
+constexpr int kMaxBackoff = 8;
 
 // A force on a body as the step applies it, for drawing (World::forces): `force` acts at the world
 // point `point`; `torque` is a pure couple (angular damping; zero for the others). Contact forces
@@ -196,6 +207,9 @@ class World {
     // The contacts of a saved world (their impulses are the solver's state, for warm starting):
     // each pair a < b of existing bodies once, one or two points, finite numbers, impulses ≥ 0.
     void restoreContacts(std::vector<Manifold> contacts);
+    const ExactBackoff& exactBackoff() const { return exactBackoff_; }
+    // A saved world's back-off: 0 <= stepsLeft <= kMaxBackoff, 1 <= wait <= kMaxBackoff.
+    void restoreExactBackoff(const ExactBackoff& backoff);
     const Diagnostics& diagnostics() const { return diagnostics_; }
     void setContactListener(std::function<void(const ContactEvent&)> listener);
 
@@ -210,6 +224,7 @@ class World {
     std::vector<Thruster> thrusters_;
     std::optional<MouseSpring> spring_;
     std::vector<Manifold> contacts_;
+    ExactBackoff exactBackoff_;
     std::vector<Manifold> previousContacts_; // the last step's, for the contact events
     std::vector<ContactEvent> pendingEvents_;
     std::function<void(const ContactEvent&)> listener_;

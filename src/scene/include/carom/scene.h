@@ -29,6 +29,7 @@ struct Scene {
     // softPlaces[k] of them (missing: after all of them).
     std::vector<std::size_t> softPlaces;
     std::vector<Manifold> contacts; // a saved world's contacts: the solver's warm-start state
+    ExactBackoff exactBackoff;      // a saved world's exact-method back-off (world.h)
 };
 
 // How many rigid bodies come before soft body k in the scene's order.
