@@ -50,6 +50,14 @@ WorldSettings exactSettings(double restitution = 1) {
     return s;
 }
 
+// A scene file's world in the exact method, with the collision handling given.
+World exactScene(const std::string& path, CollisionHandling handling = CollisionHandling::Serial) {
+    Scene scene = loadScene(path);
+    scene.settings.method = Method::Exact;
+    scene.settings.collisionHandling = handling;
+    return buildWorld(scene);
+}
+
 BodyDef spinning(BodyDef d, double angle, double w) {
     d.angle = angle;
     d.angularVelocity = w;
@@ -501,11 +509,7 @@ TEST(Exact, AStepThatStrikesTooOftenIsFinishedHeld) {
 // round-off (the rest of such a step held by the contact solver, without bounce, lost 9% in a
 // minute, and 72% once a step ended after three short intervals in a row).
 TEST(Exact, StepsFinishedAsTheDefaultMethodKeepElasticEnergy) {
-    World w = buildWorld(loadScene(CAROM_ASSET_DIR "/scenes/thin-wall.json"));
-    WorldSettings s = w.settings();
-    s.method = Method::Exact;
-    s.collisionHandling = CollisionHandling::Hybrid;
-    w.setSettings(s);
+    World w = exactScene(CAROM_ASSET_DIR "/scenes/thin-wall.json", CollisionHandling::Hybrid);
     EXPECT_LT(energyDrift(w, 60), 1e-12);
     EXPECT_GT(w.diagnostics().totalStepsFinishedHeld, 0u);
 }
@@ -516,10 +520,7 @@ TEST(Exact, StepsFinishedAsTheDefaultMethodKeepElasticEnergy) {
 // (with the intervals alone, 288 of its first 300 steps did, at 7.7 times the default method's
 // cost), and the energy stays to round-off.
 TEST(Exact, AGasFliesFirst) {
-    World w = buildWorld(loadScene(CAROM_TEST_DIR "/stress-scenes/elastic-mixed-gas.json"));
-    WorldSettings s = w.settings();
-    s.method = Method::Exact;
-    w.setSettings(s);
+    World w = exactScene(CAROM_TEST_DIR "/stress-scenes/elastic-mixed-gas.json");
     int collisions = 0;
     EXPECT_LT(energyDrift(w, 5, &collisions), 1e-12);
     EXPECT_GT(collisions, 1000);
@@ -532,10 +533,7 @@ TEST(Exact, AGasFliesFirst) {
 // most 8 after each stall in a row are taken as the default method steps without trying, and a
 // step finished exactly starts over. Checked step by step, with no energy made.
 TEST(Exact, AStalledCrowdWaitsBeforeTryingAgain) {
-    World w = buildWorld(loadScene(CAROM_TEST_DIR "/stress-scenes/crowd-that-stalls.json"));
-    WorldSettings s = w.settings();
-    s.method = Method::Exact;
-    w.setSettings(s);
+    World w = exactScene(CAROM_TEST_DIR "/stress-scenes/crowd-that-stalls.json");
     const double e0 = measure(w).energy;
     int waited = 0, stalled = 0, longest = 0;
     for (int i = 0; i < 180; ++i) {

@@ -203,9 +203,11 @@ void World::restoreContacts(std::vector<Manifold> contacts) {
 
 void World::restoreExactBackoff(const ExactBackoff& backoff) {
     if (backoff.stepsLeft < 0 || backoff.stepsLeft > kMaxBackoff)
-        throw std::invalid_argument("exact back-off: steps left must be in [0, " + str(kMaxBackoff) + "]");
+        throw std::invalid_argument("exact back-off: steps left must be in [0, " +
+                                    str(kMaxBackoff) + "]");
     if (backoff.wait < 1 || backoff.wait > kMaxBackoff)
-        throw std::invalid_argument("exact back-off: wait must be in [1, " + str(kMaxBackoff) + "]");
+        throw std::invalid_argument("exact back-off: wait must be in [1, " + str(kMaxBackoff) +
+                                    "]");
     exactBackoff_ = backoff;
 }
 

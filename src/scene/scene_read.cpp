@@ -482,8 +482,8 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
         checkFields(*backoff, at, {"steps_left", "wait"});
         s.exactBackoff.stepsLeft = static_cast<int>(
             toInteger(require(*backoff, "steps_left", at), at.at("steps_left"), 0, kMaxBackoff));
-        s.exactBackoff.wait =
-            static_cast<int>(toInteger(require(*backoff, "wait", at), at.at("wait"), 1, kMaxBackoff));
+        s.exactBackoff.wait = static_cast<int>(
+            toInteger(require(*backoff, "wait", at), at.at("wait"), 1, kMaxBackoff));
     }
     // Everything the engine checks has been checked above; build once to be sure that a scene
     // that loads is a scene that runs.

@@ -181,7 +181,8 @@ std::string serializeScene(const Scene& scene) {
         out += "\n  ]";
     }
     if (!(scene.exactBackoff == ExactBackoff{}))
-        out += ",\n  \"exact_backoff\": {\"steps_left\": " + std::to_string(scene.exactBackoff.stepsLeft) +
+        out += ",\n  \"exact_backoff\": {\"steps_left\": " +
+               std::to_string(scene.exactBackoff.stepsLeft) +
                ", \"wait\": " + std::to_string(scene.exactBackoff.wait) + "}";
     return out + "\n}\n";
 }

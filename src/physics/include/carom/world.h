@@ -111,7 +111,9 @@ struct Diagnostics {
 struct ExactBackoff {
     int stepsLeft = 0;
     int wait = 1;
-    bool operator==(const ExactBackoff& o) const { return stepsLeft == o.stepsLeft && wait == o.wait; }
+    bool operator==(const ExactBackoff& o) const {
+        return stepsLeft == o.stepsLeft && wait == o.wait;
+    }
 };
 constexpr int kMaxBackoff = 8;
 
