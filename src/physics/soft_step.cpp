@@ -102,6 +102,9 @@ struct Inertia {
 
 struct WideBody {
     Wide vx, vy, w, invMass, invInertia;
+};
+// Four bodies' displacements since the step's start, Δp and ΔR, in lanes.
+struct WideMotion {
     Wide dpx, dpy, dqc, dqs;
 };
 
@@ -144,11 +147,16 @@ struct WideBounce {
 }
 
 [[gnu::always_inline]] inline WideBody gather(const State* states, const std::uint32_t (&index)[4],
-                                              Wide invMass, Wide invInertia, bool moved) {
-    Wide v[4], d[4] = {splat(0), splat(0), splat(1), splat(0)};
+                                              Wide invMass, Wide invInertia) {
+    Wide v[4];
     gatherHalf(states, index, 0, v);
-    if (moved) gatherHalf(states, index, 1, d);
-    return {v[0], v[1], v[2], invMass, invInertia, d[0], d[1], d[2], d[3]};
+    return {v[0], v[1], v[2], invMass, invInertia};
+}
+[[gnu::always_inline]] inline WideMotion gatherMotion(const State* states,
+                                                      const std::uint32_t (&index)[4]) {
+    Wide d[4];
+    gatherHalf(states, index, 1, d);
+    return {d[0], d[1], d[2], d[3]};
 }
 
 // The lanes' (vx, vy, w) back into a half of their states (0 or 2, whose fourth double is unused:
@@ -186,8 +194,8 @@ struct WideBounce {
 }
 
 [[gnu::always_inline]] inline void warmStart(State* states, WideConstraint& k) {
-    WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA, false);
-    WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB, false);
+    WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA);
+    WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB);
     applyWarmStart(A, B, k);
     scatter(states, k.a, A);
     scatter(states, k.b, B);
@@ -200,8 +208,8 @@ struct WideBounce {
 // contacts.
 [[gnu::always_inline]] inline void addWarmStart(State* states, WideConstraint& k) {
     const Wide zero = splat(0);
-    WideBody A{zero, zero, zero, k.invMassA, k.invInertiaA, zero, zero, zero, zero};
-    WideBody B{zero, zero, zero, k.invMassB, k.invInertiaB, zero, zero, zero, zero};
+    WideBody A{zero, zero, zero, k.invMassA, k.invInertiaA};
+    WideBody B{zero, zero, zero, k.invMassB, k.invInertiaB};
     applyWarmStart(A, B, k); // into zero velocities: the velocity change alone
     Wide a[4], b[4];
     gatherHalf(states, k.a, 2, a);
@@ -211,7 +219,7 @@ struct WideBounce {
 }
 
 // The separation of a point now, from the displacements of its bodies (above).
-[[gnu::always_inline]] inline Wide separation(const WideBody& A, const WideBody& B,
+[[gnu::always_inline]] inline Wide separation(const WideMotion& A, const WideMotion& B,
                                               const WideConstraint& k, const WidePoint& p) {
     const Wide ax = A.dqc * p.rAx - A.dqs * p.rAy, ay = A.dqs * p.rAx + A.dqc * p.rAy;
     const Wide bx = B.dqc * p.rBx - B.dqs * p.rBy, by = B.dqs * p.rBx + B.dqc * p.rBy;
@@ -236,7 +244,7 @@ struct WideSoftness {
             select(fixed, splat(s.fixed.massScale), splat(s.moving.massScale)),
             select(fixed, splat(s.fixed.impulseScale), splat(s.moving.impulseScale))};
 }
-[[gnu::always_inline]] inline SoftPoint softPoint(const WideBody& A, const WideBody& B,
+[[gnu::always_inline]] inline SoftPoint softPoint(const WideMotion& A, const WideMotion& B,
                                                   const WideConstraint& k, const WidePoint& p,
                                                   const WideSoftness& w, bool feedback, double invH) {
     const Wide zero = splat(0), one = splat(1);
@@ -295,12 +303,15 @@ struct WideSoftness {
 // |λ_t| ≤ μ λ_n.
 [[gnu::always_inline]] inline void solve(State* states, WideConstraint& k, const Softnesses& softs,
                                          bool feedback, bool warmNext, double invH) {
-    WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA, true);
-    WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB, true);
-    const Wide zero = splat(0);
+    // The points' separations first, from the bodies' displacements, which are then done with:
+    // fewer values live at once than with the velocities gathered beside them.
     const WideSoftness w = softnessOf(k, softs);
-    const SoftPoint soft[2] = {softPoint(A, B, k, k.points[0], w, feedback, invH),
-                               softPoint(A, B, k, k.points[1], w, feedback, invH)};
+    const WideMotion mA = gatherMotion(states, k.a), mB = gatherMotion(states, k.b);
+    const SoftPoint soft[2] = {softPoint(mA, mB, k, k.points[0], w, feedback, invH),
+                               softPoint(mA, mB, k, k.points[1], w, feedback, invH)};
+    WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA);
+    WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB);
+    const Wide zero = splat(0);
     const Mask alone = ~solveBlock(A, B, k, soft);
     for (int i = 0; i < 2 && anyLane(alone); ++i) {
         WidePoint& p = k.points[i];
@@ -334,8 +345,8 @@ struct WideSoftness {
 // v_n → −e v_met.
 [[gnu::always_inline]] inline void restitute(State* states, WideConstraint& k,
                                              const WideBounce& e, double threshold) {
-    WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA, false);
-    WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB, false);
+    WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA);
+    WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB);
     const Wide zero = splat(0);
     for (int i = 0; i < 2; ++i) {
         WidePoint& p = k.points[i];
