@@ -601,19 +601,14 @@ std::vector<Flown> flyFirst(StepContext& c, const std::vector<Pose>& stepStart) 
     }
     c.diagnostics.collisions += flights.collisions;
     if (flights.collisions > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
+    restore(c.bodies, stepStart);
     std::vector<Flown> flown;
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
-        Body& b = c.bodies[i];
-        const Pose& s = stepStart[i];
         const Motion& m = c.motion[i];
-        if (!m.flown) {
-            b.setPose(s.xf.p, s.angle);
-            b.v = s.v;
-            b.w = s.w;
-            continue;
-        }
+        if (!m.flown) continue;
+        Body& b = c.bodies[i];
         flown.push_back(Flown{i, b.type, b.invMass, b.invInertia, m.v, m.w});
-        b.setPose(s.xf.p + m.dx, s.angle + m.dAngle);
+        b.setPose(stepStart[i].xf.p + m.dx, stepStart[i].angle + m.dAngle);
         b.type = BodyType::Static;
         b.invMass = b.invInertia = 0;
         b.v = {0, 0};
