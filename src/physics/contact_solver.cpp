@@ -9,9 +9,9 @@
 // bodies and manifolds (Box2D v3's solver bodies and contact constraints): per body its velocities,
 // per manifold what stays fixed over the step (normal, tangent, anchors, effective masses, inverse
 // masses, bias, the block solver's matrix) and the accumulated impulses. The velocities and
-// impulses are copied back after the step's solve. The passes visit the constraints in waves of
-// constraints sharing no moving body (solveOrder), four at a time, which gives the same result to
-// the last bit as the manifolds' order.
+// impulses are copied back after the step's solve. The passes visit the constraints by colour,
+// the constraints of a colour sharing no moving body (solveOrder), four at a time.
+#include "colouring.h"
 #include "contact_math.h"
 #include "counting_sort.h"
 #include "wide.h"
@@ -85,7 +85,7 @@ double bias(const StepContext& c, const ContactPoint& cp) {
 }
 
 // ---- Constraints, four at a time -------------------------------------------------------------
-// The constraints of a wave (solveOrder) share no moving body, so four of them are solved side by
+// The constraints of a colour (solveOrder) share no moving body, so four of them are solved side by
 // side, each in its lane of a WideConstraint, with the same operations as one alone: the
 // velocities of their bodies are gathered into lanes, solved, and scattered back. Static and
 // kinematic bodies are never changed by a contact (no inverse mass), so lanes may share them.
@@ -378,49 +378,39 @@ struct WideVec {
             if (anyLane(k.restitutes)) restitute(bodies, k, s.restitutionThreshold);
 }
 
-// The order in which the passes visit the manifolds. A constraint reads and writes only the
-// velocities of its two bodies (none of a static or kinematic body, which it cannot change), so
-// two constraints that share no moving body commute, and any order that keeps the order of each
-// body's constraints gives the same result to the last bit. Here: by wave, a constraint's wave
-// coming after those of the earlier constraints (in the order of the manifolds) on either of its
-// moving bodies. The constraints of a wave share no moving body, and are solved four at a time.
+// The order in which the passes visit the manifolds: by colour (colouring.h), so that the
+// constraints of a colour share no moving body and are solved four at a time. Sequential impulses
+// converge in any order; this one fills the lanes (in manifold order, a column of boxes was a
+// chain of one constraint per step of the chain: three lanes of four idle).
 struct SolveOrder {
-    std::vector<std::size_t> order;     // manifold indices, wave by wave
-    std::vector<std::size_t> waveStart; // where each wave begins in `order`, and the end
+    std::vector<std::size_t> order;     // manifold indices, colour by colour
+    std::vector<std::size_t> colourStart; // where each colour begins in `order`, and the end
 };
 
 SolveOrder solveOrder(const std::vector<Manifold>& contacts, const std::vector<Body>& bodies) {
-    std::vector<std::size_t> wave(contacts.size());
-    std::vector<std::size_t> next(bodies.size(), 0); // per body: the wave after its last one's
-    std::size_t waves = 0;
-    for (std::size_t j = 0; j < contacts.size(); ++j) {
-        const Manifold& m = contacts[j];
-        const bool movesA = bodies[m.a].isDynamic(), movesB = bodies[m.b].isDynamic();
-        wave[j] = std::max(movesA ? next[m.a] : 0, movesB ? next[m.b] : 0);
-        if (movesA) next[m.a] = wave[j] + 1;
-        if (movesB) next[m.b] = wave[j] + 1;
-        waves = std::max(waves, wave[j] + 1);
-    }
+    std::size_t count = 0;
+    const std::vector<std::uint32_t> colour = colours(
+        contacts, bodies.size(), [&](BodyId id) { return bodies[id].isDynamic(); }, count);
     SolveOrder s;
     s.order.resize(contacts.size());
     std::iota(s.order.begin(), s.order.end(), std::size_t{0});
-    s.order = countingSort(s.order, waves, [&](std::size_t j) { return wave[j]; });
-    s.waveStart.assign(waves + 1, 0);
+    s.order = countingSort(s.order, count, [&](std::size_t j) { return colour[j]; });
+    s.colourStart.assign(count + 1, 0);
     for (std::size_t j = 0; j < contacts.size(); ++j)
-        ++s.waveStart[wave[j] + 1];
-    std::partial_sum(s.waveStart.begin(), s.waveStart.end(), s.waveStart.begin());
+        ++s.colourStart[colour[j] + 1];
+    std::partial_sum(s.colourStart.begin(), s.colourStart.end(), s.colourStart.begin());
     return s;
 }
 
-// The constraints of each wave in lanes of four, waves in order.
+// The constraints of each colour in lanes of four, colours in order.
 void prepare(const StepContext& c, std::vector<WideConstraint>& wide) {
     const SolveOrder s = solveOrder(c.contacts, c.bodies);
     wide.clear();
-    for (std::size_t w = 0; w + 1 < s.waveStart.size(); ++w)
-        for (std::size_t j = s.waveStart[w]; j < s.waveStart[w + 1]; j += 4) {
+    for (std::size_t col = 0; col + 1 < s.colourStart.size(); ++col)
+        for (std::size_t j = s.colourStart[col]; j < s.colourStart[col + 1]; j += 4) {
             WideConstraint& k = wide.emplace_back();
             for (int l = 0; l < 4; ++l)
-                if (j + l < s.waveStart[w + 1])
+                if (j + l < s.colourStart[col + 1])
                     prepareLane(c, s.order[j + l], k, l);
                 else
                     padLane(k, l, c.bodies.size());

@@ -31,8 +31,8 @@
 // no contact moves, do not count), so the constraints of a colour share no moving body and are
 // solved four at a time in SIMD lanes (wide.h), colours in order.
 #include "collide.h"
+#include "colouring.h"
 #include "contact_math.h"
-#include "counting_sort.h"
 #include "step_context.h"
 #include "wide.h"
 
@@ -477,34 +477,6 @@ void restitute(const StepContext& c, State* states, const std::vector<Share>& sh
         std::copy(before.begin(), before.end(), states);
 }
 
-// Each constraint's colour: the first in which neither of its moving bodies has one (a bit per
-// colour and body). A body in more than 64 constraints sends the rest to colours past 64, one
-// after another per body (waves).
-std::vector<std::uint32_t> colours(const std::vector<Manifold>& contacts,
-                                   const std::vector<Inertia>& bodies, std::size_t& count) {
-    std::vector<std::uint64_t> used(bodies.size(), 0);
-    std::vector<std::uint32_t> wave(bodies.size(), 64), colour(contacts.size());
-    count = 0;
-    for (std::size_t j = 0; j < contacts.size(); ++j) {
-        const Manifold& m = contacts[j];
-        const bool movesA = bodies[m.a].moves, movesB = bodies[m.b].moves;
-        const std::uint64_t taken = (movesA ? used[m.a] : 0) | (movesB ? used[m.b] : 0);
-        std::uint32_t c;
-        if (~taken != 0) {
-            c = static_cast<std::uint32_t>(__builtin_ctzll(~taken));
-            if (movesA) used[m.a] |= std::uint64_t{1} << c;
-            if (movesB) used[m.b] |= std::uint64_t{1} << c;
-        } else {
-            c = std::max(movesA ? wave[m.a] : 64, movesB ? wave[m.b] : 64);
-            if (movesA) wave[m.a] = c + 1;
-            if (movesB) wave[m.b] = c + 1;
-        }
-        colour[j] = c;
-        count = std::max<std::size_t>(count, c + 1);
-    }
-    return colour;
-}
-
 // Lane l of a point that is not there (a single point's second, or padding): zeros, which push
 // nothing.
 void clearPoint(WidePoint& p, int l) {
@@ -584,7 +556,8 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
 void prepare(const StepContext& c, const std::vector<Inertia>& bodies, const State* states,
              std::vector<WideConstraint>& wide, std::vector<WideBounce>& bounce) {
     std::size_t count = 0;
-    const std::vector<std::uint32_t> colour = colours(c.contacts, bodies, count);
+    const std::vector<std::uint32_t> colour =
+        colours(c.contacts, bodies.size(), [&](BodyId id) { return bodies[id].moves; }, count);
     // Where each colour's lanes begin: its constraints rounded up to whole groups of four.
     std::vector<std::size_t> next(count + 1, 0);
     for (std::uint32_t col : colour)
