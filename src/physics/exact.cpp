@@ -262,12 +262,30 @@ class ImpulseFinder {
     ImpulseList::const_iterator next_, end_;
 };
 
+// The depth the solver is given for a held point with a gap g (depth −g < 0), so that the
+// advance closes no more than the gap. The solver lets a gap's normal velocity end the advance
+// no lower than depth / dt (contact_solver.cpp: bias), and advance() moves the bodies by ½ dt of
+// the solver's velocity change, so over the advance the point's separation changes by
+// ½ (v0 + v_end) dt, v0 its normal velocity now (to first order in the bodies' turning; exactly
+// for uniformly accelerated motion). Closing at most g asks v_end ≥ −(2 g / dt + v0): the depth
+// −(2 g + v0 dt), or 0 (stopped) where the point would close its gap even so. Given −g instead,
+// a slow arrival sank by ½ (u dt − g) past the surface, and each was searched for.
+double depthToClose(const StepContext& c, const Manifold& m, const ContactPoint& cp, double dt) {
+    if (cp.depth >= 0) return cp.depth;
+    const Body& A = c.bodies[m.a];
+    const Body& B = c.bodies[m.b];
+    const Anchors r = anchorsOf(A, B, cp);
+    const double v0 = glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal);
+    return std::min(2 * cp.depth - v0 * dt, 0.0);
+}
+
 // Free motion over dt under the forces, the `held` contacts kept from approaching by the
-// sequential-impulse solver (restitution 0: impacts are struck before, in impacts.cpp), warm
-// started from `last` (the last step's impulses, × dt/h). Returns the contacts with the impulses
-// the solver applied. The flight is in closed form under gravity and damping (integrate.cpp), and
-// by RK4 for a body under the spring or a thruster, whichever integrator is chosen: collisions
-// found at their exact times are only as exact as the flight between them.
+// sequential-impulse solver (restitution 0: impacts are struck before, in impacts.cpp; a gap
+// closed no more than its width, depthToClose), warm started from `last` (the last step's
+// impulses, × dt/h). Returns the contacts with the impulses the solver applied. The flight is in
+// closed form under gravity and damping (integrate.cpp), and by RK4 for a body under the spring
+// or a thruster, whichever integrator is chosen: collisions found at their exact times are only
+// as exact as the flight between them.
 std::vector<Manifold> advance(StepContext& c, const std::vector<Manifold>& held,
                               const ImpulseList& last, double dt) {
     std::vector<Manifold> contacts = held;
@@ -275,9 +293,11 @@ std::vector<Manifold> advance(StepContext& c, const std::vector<Manifold>& held,
     for (Manifold& m : contacts) {
         m.restitution = 0;
         for (int i = 0; i < m.count; ++i) {
-            const Impulses warm = lastOf.find({m.a, m.b}, m.points[i].id);
-            m.points[i].normalImpulse = warm.normal * dt / c.h;
-            m.points[i].tangentImpulse = warm.tangent * dt / c.h;
+            ContactPoint& cp = m.points[i];
+            const Impulses warm = lastOf.find({m.a, m.b}, cp.id);
+            cp.normalImpulse = warm.normal * dt / c.h;
+            cp.tangentImpulse = warm.tangent * dt / c.h;
+            cp.depth = depthToClose(c, m, cp, dt);
         }
     }
     WorldSettings flight = c.settings;
