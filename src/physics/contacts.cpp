@@ -85,7 +85,11 @@ void updateContacts(StepContext& c) {
     std::vector<double> margins(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         margins[i] = sweep(c.bodies[i], c.h) + s.linearSlop;
-    std::vector<Manifold> next = findManifolds(c, margins);
+    setContacts(c, findManifolds(c, margins));
+}
+
+void setContacts(StepContext& c, std::vector<Manifold> next) {
+    const WorldSettings& s = c.settings;
     ManifoldFinder last(c.contacts);
     for (Manifold& m : next) {
         const Manifold* old = last.find(m.a, m.b);

@@ -41,6 +41,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <utility>
 
 namespace carom {
@@ -100,6 +101,15 @@ std::vector<Manifold> contactsWithin(const StepContext& c, double gap) {
 
 std::vector<Manifold> touchingContacts(const StepContext& c) {
     return contactsWithin(c, c.settings.distanceTolerance);
+}
+
+// The contacts an interval starts from: within the linear slop (or the tolerance, if larger).
+// Found once at each pose of the bodies: where an advance ends without overlap, the check for
+// overlap (which needs only those within the tolerance, a subset: the narrow phase keeps the same
+// points of a pair whatever its margin, and the pairs come out in order) finds these, and the
+// next interval, or the end of the step, takes them.
+std::vector<Manifold> nearContacts(const StepContext& c) {
+    return contactsWithin(c, std::max(c.settings.linearSlop, c.settings.distanceTolerance));
 }
 
 // What the penetration test allows, from the contacts touching at the start of an interval.
@@ -165,12 +175,14 @@ double allowedDepth(const StepContext& c, const PairAllowance* pair, const Manif
 
 // The deepest overlap beyond what is allowed among the touching points, how fast that point
 // approaches, and which point it is.
-Overlap overlapBeyondAllowance(const StepContext& c, const Allowance& start) {
+Overlap overlapBeyondAllowance(const StepContext& c, const Allowance& start,
+                               const std::vector<Manifold>& contacts) {
     Overlap worst{-INFINITY, 0, {}};
-    for (const Manifold& m : touchingContacts(c)) {
+    for (const Manifold& m : contacts) {
         const PairAllowance* pair = find(start, {m.a, m.b});
         for (int i = 0; i < m.count; ++i) {
             const ContactPoint& cp = m.points[i];
+            if (!(cp.depth > -c.settings.distanceTolerance)) continue; // not touching
             const double excess = cp.depth - allowedDepth(c, pair, m, cp);
             if (excess <= worst.excess) continue;
             const Body& A = c.bodies[m.a];
@@ -448,8 +460,8 @@ const std::vector<Manifold>& finishAsTheDefaultMethod(StepContext& c, double dt,
     return c.contacts;
 }
 
-// The touching contacts now, their approaching points struck (impacts.cpp); the forces of this
-// instant say which slow contacts are resting. Returns them, and the contacts the solver holds
+// The touching contacts now (of `near`, nearContacts at the poses now), their approaching points
+// struck (impacts.cpp); the forces of this instant say which slow contacts are resting. Returns them, and the contacts the solver holds
 // over the interval that follows: the touching ones, and the points up to the linear slop apart
 // that will meet as a resting contact does (impacts.h: meetsAtRest), as speculative contacts (the
 // solver lets them close the gap, no more). Those would be stopped dead when they met, so holding
@@ -461,10 +473,9 @@ const std::vector<Manifold>& finishAsTheDefaultMethod(StepContext& c, double dt,
 struct Interval {
     std::vector<Manifold> touching, held;
 };
-Interval strikeTouching(StepContext& c) {
+Interval strikeTouching(StepContext& c, const std::vector<Manifold>& near) {
     accumulateForces(c);
     const double tol = c.settings.distanceTolerance;
-    const std::vector<Manifold> near = contactsWithin(c, std::max(c.settings.linearSlop, tol));
     std::vector<Manifold> touching = pointsKept(
         near, [&](const Manifold&, const ContactPoint& cp) { return cp.depth > -tol; });
     const double ke = kineticEnergy(c.bodies);
@@ -530,7 +541,8 @@ Trial timeOfContact(StepContext& c, const std::vector<Pose>& start,
         ++advances;
         restore(c.bodies, start);
         std::vector<Manifold> heldToT = advance(c, held, last, t);
-        const OverlapAt f{overlapBeyondAllowance(c, allowance), overlapOf(c, allowance, point)};
+        const OverlapAt f{overlapBeyondAllowance(c, allowance, touchingContacts(c)),
+                          overlapOf(c, allowance, point)};
         if (!(f.worst.excess > 0)) { // the search's new lower end, and the time it will return
             found = Trial{t, std::move(heldToT)};
             atFound = save(c.bodies);
@@ -542,18 +554,22 @@ Trial timeOfContact(StepContext& c, const std::vector<Pose>& start,
 }
 
 // After the last interval: the forces of the last instant cleared (they were not a step's), the
-// contacts found again (drawing, events, diagnostics) carrying this step's resting impulses for
-// the next, and the overlap a stack's solver let through projected away as in the default method
+// contacts found again (drawing, events, diagnostics; `near` if the last interval found them at
+// the poses the step ends with) carrying this step's resting impulses for the next, and the overlap a stack's solver let through projected away as in the default method
 // (nothing to do for points within the linear slop). A step cut short (a chain of impacts that
 // will not end, or bodies overlapping from the start: finishAsTheDefaultMethod) moved its bodies
 // without the travel limit: as in the other methods, none may end through a static body or buried
 // in one (continuous.cpp; in a step that kept the limit neither changes anything).
-void finishExactStep(StepContext& c, const ImpulseList& applied, const std::vector<Pose>& start) {
+void finishExactStep(StepContext& c, const ImpulseList& applied, const std::vector<Pose>& start,
+                     std::optional<std::vector<Manifold>> near) {
     for (Body& b : c.bodies) {
         b.force = {0, 0};
         b.torque = 0;
     }
-    updateContacts(c);
+    if (near)
+        setContacts(c, std::move(*near));
+    else
+        updateContacts(c);
     ImpulseFinder appliedTo(applied);
     for (Manifold& m : c.contacts)
         for (int i = 0; i < m.count; ++i) {
@@ -675,28 +691,33 @@ void stepExact(StepContext& c, bool flights, ExactBackoff& backoff) {
     if (backoff.stepsLeft > 0) { // waiting after a step that could not finish (backOff)
         --backoff.stepsLeft;
         addImpulses(applied, finishAsTheDefaultMethod(c, h, flights));
-        finishExactStep(c, summed(std::move(applied)), stepStart);
+        finishExactStep(c, summed(std::move(applied)), stepStart, std::nullopt);
         return;
     }
     const std::vector<Flown> flown = flights ? flyFirst(c, stepStart) : std::vector<Flown>{};
     double t = 0;
     int advances = 0, tiny = 0;
+    std::optional<std::vector<Manifold>> near; // nearContacts at the poses now, once found
     while (h - t > kTimeEpsilon * h) {
         const double remaining = h - t;
-        const auto [touching, held] = strikeTouching(c);
+        if (!near) near = nearContacts(c);
+        const auto [touching, held] = strikeTouching(c, *near);
         if (advances >= kMaxAdvances || tiny >= kTinyIntervals) {
             addImpulses(applied, finishAsTheDefaultMethod(c, remaining, flights));
+            near.reset();
             break;
         }
         const Allowance allowance = allowanceOf(c, touching);
         const std::vector<Pose> start = save(c.bodies);
         const Trial trial = advanceWithinReach(c, start, held, last, remaining, advances);
-        const Overlap overlap = overlapBeyondAllowance(c, allowance);
+        near = nearContacts(c);
+        const Overlap overlap = overlapBeyondAllowance(c, allowance, *near);
         if (!(overlap.excess > 0)) {
             addImpulses(applied, trial.held);
             t = trial.dt == remaining ? h : t + trial.dt;
             continue;
         }
+        near.reset(); // the search moves the bodies
         const Trial contact =
             timeOfContact(c, start, held, last, allowance, trial.dt, overlap, advances);
         if (contact.dt <= kTimeEpsilon * h) { // no progress: overlapping from the start
@@ -710,7 +731,10 @@ void stepExact(StepContext& c, bool flights, ExactBackoff& backoff) {
     }
     land(c, flown);
     backOff(backoff, c.diagnostics.stepsFinishedHeld > 0);
-    finishExactStep(c, summed(std::move(applied)), stepStart);
+    // The flown bodies waited as static ones, whose pairs with one another and with the walls the
+    // intervals did not look for: with any, the contacts are found anew.
+    finishExactStep(c, summed(std::move(applied)), stepStart,
+                    flown.empty() ? std::move(near) : std::nullopt);
 }
 
 } // namespace carom

@@ -82,6 +82,8 @@ void integrateFreeFlight(StepContext& c);
 // impulses over (warm starting). After the step, begin/end events from the pairs touching
 // before and after it (both lists sorted by pair).
 void updateContacts(StepContext& c);
+// The same with the manifolds given (found at the current poses, sorted by pair).
+void setContacts(StepContext& c, std::vector<Manifold> next);
 // The manifolds of the pairs closer than the sum of their bodies' margins, from the current
 // poses, without impulses (updateContacts carries the last step's over).
 std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins);
