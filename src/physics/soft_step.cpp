@@ -75,13 +75,22 @@ struct Softnesses {
     Softness fixed, moving;
 };
 
-// A body as the substeps keep it, in three vector loads: its velocity; its displacement since the
-// step's start, Δp and the rotation ΔR = (cos, sin) of Δθ; and the velocity change of the next
-// substep's warm start, gathered as the relax pass ends each contact (below).
-struct alignas(32) State {
+// A body as the substeps keep it, in three vector loads, each from an array of its own: its
+// velocity; its displacement since the step's start, Δp and the rotation ΔR = (cos, sin) of Δθ;
+// and the velocity change of the next substep's warm start, gathered as the relax pass ends each
+// contact (below). Apart, a pass that adds no warm start reads 64 bytes a body, not 96: the states
+// of 22,000 bodies then fit in a core's 2 MB of cache (the passes gather them in the colours'
+// order, from all over the arrays).
+struct alignas(32) Velocity {
     double vx, vy, w, unused;
+};
+struct alignas(32) Displacement {
     double dpx, dpy, dqc, dqs;
-    double warmVx, warmVy, warmW, unused2;
+};
+struct States {
+    Velocity* v;
+    Displacement* d;
+    Velocity* warm;
 };
 
 // A moving body's share of the forces' velocity change per substep (the integrator's over the
@@ -136,43 +145,44 @@ struct WideBounce {
     int count[4];             // its points (0 for padding)
 };
 
-// Four states' halves into lanes: four vector loads and a 4×4 transpose (Box2D v3's
-// b2GatherBodies); `half` 0 is the velocity, 1 the displacement, 2 the next warm start.
-[[gnu::always_inline]] inline void gatherHalf(const State* states, const std::uint32_t (&index)[4],
-                                              int half, Wide out[4]) {
+// Four bodies' vectors of one of the arrays into lanes: four vector loads and a 4×4 transpose
+// (Box2D v3's b2GatherBodies).
+template <class Vector>
+[[gnu::always_inline]] inline void gatherHalf(const Vector* array, const std::uint32_t (&index)[4],
+                                              Wide out[4]) {
     Wide r[4];
     for (int l = 0; l < 4; ++l)
-        std::memcpy(&r[l], reinterpret_cast<const double*>(&states[index[l]]) + 4 * half, sizeof(Wide));
+        std::memcpy(&r[l], &array[index[l]], sizeof(Wide));
     transpose(r, out);
 }
 
-[[gnu::always_inline]] inline WideBody gather(const State* states, const std::uint32_t (&index)[4],
+[[gnu::always_inline]] inline WideBody gather(const States& states, const std::uint32_t (&index)[4],
                                               Wide invMass, Wide invInertia) {
     Wide v[4];
-    gatherHalf(states, index, 0, v);
+    gatherHalf(states.v, index, v);
     return {v[0], v[1], v[2], invMass, invInertia};
 }
-[[gnu::always_inline]] inline WideMotion gatherMotion(const State* states,
+[[gnu::always_inline]] inline WideMotion gatherMotion(const States& states,
                                                       const std::uint32_t (&index)[4]) {
     Wide d[4];
-    gatherHalf(states, index, 1, d);
+    gatherHalf(states.d, index, d);
     return {d[0], d[1], d[2], d[3]};
 }
 
-// The lanes' (vx, vy, w) back into a half of their states (0 or 2, whose fourth double is unused:
-// written whole, one store a body). Lanes that share a static body (or the null state) write back
-// the same, unchanged values.
-[[gnu::always_inline]] inline void scatterHalf(State* states, const std::uint32_t (&index)[4],
-                                               int half, Wide vx, Wide vy, Wide w) {
+// The lanes' (vx, vy, w) back into their velocities or warm starts (whose fourth double is
+// unused: written whole, one store a body). Lanes that share a static body (or the null state)
+// write back the same, unchanged values.
+[[gnu::always_inline]] inline void scatterHalf(Velocity* array, const std::uint32_t (&index)[4],
+                                               Wide vx, Wide vy, Wide w) {
     const Wide in[4] = {vx, vy, w, splat(0)};
     Wide r[4];
     transpose(in, r);
     for (int l = 0; l < 4; ++l)
-        std::memcpy(reinterpret_cast<double*>(&states[index[l]]) + 4 * half, &r[l], sizeof(Wide));
+        std::memcpy(&array[index[l]], &r[l], sizeof(Wide));
 }
-[[gnu::always_inline]] inline void scatter(State* states, const std::uint32_t (&index)[4],
+[[gnu::always_inline]] inline void scatter(const States& states, const std::uint32_t (&index)[4],
                                            const WideBody& b) {
-    scatterHalf(states, index, 0, b.vx, b.vy, b.w);
+    scatterHalf(states.v, index, b.vx, b.vy, b.w);
 }
 
 // v_B + ω_B × r_B − v_A − ω_A × r_A along (dx, dy).
@@ -193,7 +203,7 @@ struct WideBounce {
     }
 }
 
-[[gnu::always_inline]] inline void warmStart(State* states, WideConstraint& k) {
+[[gnu::always_inline]] inline void warmStart(const States& states, WideConstraint& k) {
     WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA);
     WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB);
     applyWarmStart(A, B, k);
@@ -206,16 +216,16 @@ struct WideBounce {
 // and applied with the forces' share when the next substep begins (addForces). Velocity changes
 // add up in any order, so this is the warm start pass of Box2D without a second pass over the
 // contacts.
-[[gnu::always_inline]] inline void addWarmStart(State* states, WideConstraint& k) {
+[[gnu::always_inline]] inline void addWarmStart(const States& states, WideConstraint& k) {
     const Wide zero = splat(0);
     WideBody A{zero, zero, zero, k.invMassA, k.invInertiaA};
     WideBody B{zero, zero, zero, k.invMassB, k.invInertiaB};
     applyWarmStart(A, B, k); // into zero velocities: the velocity change alone
     Wide a[4], b[4];
-    gatherHalf(states, k.a, 2, a);
-    scatterHalf(states, k.a, 2, a[0] + A.vx, a[1] + A.vy, a[2] + A.w);
-    gatherHalf(states, k.b, 2, b);
-    scatterHalf(states, k.b, 2, b[0] + B.vx, b[1] + B.vy, b[2] + B.w);
+    gatherHalf(states.warm, k.a, a);
+    scatterHalf(states.warm, k.a, a[0] + A.vx, a[1] + A.vy, a[2] + A.w);
+    gatherHalf(states.warm, k.b, b);
+    scatterHalf(states.warm, k.b, b[0] + B.vx, b[1] + B.vy, b[2] + B.w);
 }
 
 // The separation of a point now, from the displacements of its bodies (above).
@@ -301,7 +311,7 @@ struct WideSoftness {
 // One pass over four constraints: the normal impulses (soft with position feedback when
 // `feedback`, rigid without), then, in the relax pass, friction clamped to the Coulomb cone
 // |λ_t| ≤ μ λ_n.
-[[gnu::always_inline]] inline void solve(State* states, WideConstraint& k, const Softnesses& softs,
+[[gnu::always_inline]] inline void solve(const States& states, WideConstraint& k, const Softnesses& softs,
                                          bool feedback, bool warmNext, double invH) {
     // The points' separations first, from the bodies' displacements, which are then done with:
     // fewer values live at once than with the velocities gathered beside them.
@@ -343,7 +353,7 @@ struct WideSoftness {
 
 // Restitution, once after the substeps: where the point met faster than the threshold and pushed,
 // v_n → −e v_met.
-[[gnu::always_inline]] inline void restitute(State* states, WideConstraint& k,
+[[gnu::always_inline]] inline void restitute(const States& states, WideConstraint& k,
                                              const WideBounce& e, double threshold) {
     WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA);
     WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB);
@@ -366,21 +376,23 @@ struct WideSoftness {
 }
 
 // The forces' share of a substep, and the positions after it (steps 1 and 4).
-void addForces(State* states, const std::vector<Share>& shares) {
+void addForces(const States& states, const std::vector<Share>& shares) {
     for (const Share& m : shares) {
-        State& s = states[m.body];
-        s.vx += m.dv.x + s.warmVx;
-        s.vy += m.dv.y + s.warmVy;
-        s.w += m.dw + s.warmW;
-        s.warmVx = s.warmVy = s.warmW = 0;
+        Velocity& s = states.v[m.body];
+        Velocity& warm = states.warm[m.body];
+        s.vx += m.dv.x + warm.vx;
+        s.vy += m.dv.y + warm.vy;
+        s.w += m.dw + warm.w;
+        warm.vx = warm.vy = warm.w = 0;
     }
 }
-void movePositions(State* states, std::vector<Share>& shares, double h) {
+void movePositions(const States& states, std::vector<Share>& shares, double h) {
     for (Share& m : shares) {
-        State& s = states[m.body];
-        s.dpx += h * s.vx;
-        s.dpy += h * s.vy;
-        const double turn = h * s.w;
+        const Velocity& v = states.v[m.body];
+        Displacement& s = states.d[m.body];
+        s.dpx += h * v.vx;
+        s.dpy += h * v.vy;
+        const double turn = h * v.w;
         m.angle += turn;
         // ΔR turned by `turn` to first order and normalized (Box2D's b2IntegrateRotation): for the
         // separations; the pose at the end takes the angle itself.
@@ -394,7 +406,7 @@ void movePositions(State* states, std::vector<Share>& shares, double h) {
 // The substeps over the constraints, compiled for AVX-512, AVX2 and any x86-64 (as
 // contact_solver.cpp's passes).
 [[gnu::target_clones("arch=x86-64-v4", "avx2", "default")]] void substeps(
-    State* states, std::vector<Share>& shares, std::vector<WideConstraint>& wide,
+    const States& states, std::vector<Share>& shares, std::vector<WideConstraint>& wide,
     const Softnesses& softs, double h, int relaxEvery) {
     const double hs = h / kSubsteps, invH = 1 / hs;
     for (int i = 0; i < kSubsteps; ++i) {
@@ -415,20 +427,20 @@ void movePositions(State* states, std::vector<Share>& shares, double h) {
 
 // The kinetic energy of the moving bodies at the velocities of the states, and their energy in
 // gravity's field at the positions the substeps reached.
-double kineticEnergyOf(const StepContext& c, const State* states, const std::vector<Share>& shares) {
+double kineticEnergyOf(const StepContext& c, const States& states, const std::vector<Share>& shares) {
     double e = 0;
     for (const Share& m : shares) {
         const Body& b = c.bodies[m.body];
-        const State& s = states[m.body];
+        const Velocity& s = states.v[m.body];
         e += 0.5 * b.mass * (s.vx * s.vx + s.vy * s.vy) + 0.5 * b.inertia * s.w * s.w;
     }
     return e;
 }
-double potentialEnergyOf(const StepContext& c, const State* states, const std::vector<Share>& shares) {
+double potentialEnergyOf(const StepContext& c, const States& states, const std::vector<Share>& shares) {
     double e = 0;
     for (const Share& m : shares) {
         const Body& b = c.bodies[m.body];
-        const State& s = states[m.body];
+        const Displacement& s = states.d[m.body];
         e -= b.mass * glm::dot(c.settings.gravity, b.xf().p + Vec2{s.dpx, s.dpy});
     }
     return e;
@@ -443,7 +455,7 @@ double potentialEnergyOf(const StepContext& c, const State* states, const std::v
 // work included) or than they had before it; otherwise their velocities are put back and the
 // step's impacts stay inelastic. A kinematic body among them is a source of energy (it keeps its
 // speed whatever it strikes): with one, the pass is kept as it is.
-void restitute(const StepContext& c, State* states, const std::vector<Share>& shares,
+void restitute(const StepContext& c, const States& states, const std::vector<Share>& shares,
                std::vector<WideConstraint>& wide, const std::vector<WideBounce>& bounce) {
     std::vector<std::size_t> bouncing;
     for (std::size_t j = 0; j < wide.size(); ++j)
@@ -467,14 +479,14 @@ void restitute(const StepContext& c, State* states, const std::vector<Share>& sh
         freeEnergy += 0.5 * b.mass * glm::dot(f.v, f.v) + 0.5 * b.inertia * f.w * f.w -
                       b.mass * glm::dot(c.settings.gravity, b.xf().p + f.dx);
     }
-    std::vector<State> before(states, states + c.bodies.size());
+    std::vector<Velocity> before(states.v, states.v + c.bodies.size());
     const double ke = kineticEnergyOf(c, states, shares), pe = potentialEnergyOf(c, states, shares);
     for (std::size_t j : bouncing)
         restitute(states, wide[j], bounce[j], c.settings.restitutionThreshold);
     const double gained = kineticEnergyOf(c, states, shares) - ke;
     const double allowed = std::max(freeEnergy - (ke + pe), 0.0);
     if (gained > allowed + 1e-12 * (std::abs(freeEnergy) + ke + std::abs(pe)))
-        std::copy(before.begin(), before.end(), states);
+        std::copy(before.begin(), before.end(), states.v);
 }
 
 // Lane l of a point that is not there (a single point's second, or padding): zeros, which push
@@ -498,7 +510,7 @@ void clearLane(WideConstraint& k, WideBounce& e, int l, std::uint32_t nullState)
     e.count[l] = 0;
 }
 
-void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const State* states,
+void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const Velocity* velocity,
                  std::size_t j, WideConstraint& k, WideBounce& e, int l) {
     const Manifold& m = c.contacts[j];
     const Inertia& A = bodies[m.a];
@@ -516,8 +528,8 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
     e.restitution[l] = m.restitution;
     e.manifold[l] = j;
     e.count[l] = m.count;
-    const State& a = states[m.a];
-    const State& b = states[m.b];
+    const Velocity& a = velocity[m.a];
+    const Velocity& b = velocity[m.b];
     // The impulses kept are the step's (N·s); a substep's is 1/n of it.
     const double warm = c.settings.warmStarting ? 1.0 / kSubsteps : 0.0;
     for (int i = 0; i < 2; ++i) {
@@ -553,7 +565,7 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
 }
 
 // The constraints of each colour in lanes of four, colours in order, written lane after lane.
-void prepare(const StepContext& c, const std::vector<Inertia>& bodies, const State* states,
+void prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Velocity* velocity,
              std::vector<WideConstraint>& wide, std::vector<WideBounce>& bounce) {
     std::size_t count = 0;
     const std::vector<std::uint32_t> colour =
@@ -574,7 +586,7 @@ void prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Sta
     // order, out of their order, the manifolds of a large scene came from beyond the cache),
     // and the lanes that round a colour up to four cleared.
     for (std::size_t j = 0; j < c.contacts.size(); ++j)
-        prepareLane(c, bodies, states, j, wide[slotOf[j] / 4], bounce[slotOf[j] / 4],
+        prepareLane(c, bodies, velocity, j, wide[slotOf[j] / 4], bounce[slotOf[j] / 4],
                     static_cast<int>(slotOf[j] % 4));
     const auto nullState = static_cast<std::uint32_t>(c.bodies.size());
     for (std::size_t col = 0; col < count; ++col)
@@ -585,7 +597,8 @@ void prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Sta
 // The soft step on the step's contacts; the bodies no contact reaches move freely.
 void solveSoft(StepContext& c) {
     // Scratch kept from step to step: a large scene's arrays are not allocated anew each step.
-    static thread_local std::vector<State> states;
+    static thread_local std::vector<Velocity> velocity, warm;
+    static thread_local std::vector<Displacement> displacement;
     static thread_local std::vector<Share> shares;
     static thread_local std::vector<WideConstraint> wide;
     static thread_local std::vector<WideBounce> bounce;
@@ -593,18 +606,22 @@ void solveSoft(StepContext& c) {
     const double hs = c.h / kSubsteps;
     const std::size_t n = c.bodies.size();
     static thread_local std::vector<Inertia> inertia;
-    states.resize(n + 1); // and the null state of padding lanes
+    // Each body's state, and the null state of padding lanes: at rest, not displaced.
+    velocity.resize(n + 1);
+    displacement.assign(n + 1, Displacement{0, 0, 1, 0});
+    warm.assign(n + 1, Velocity{0, 0, 0, 0});
     inertia.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         const Body& b = c.bodies[i];
         const Motion& m = c.motion[i];
         // The velocity at the step's start: the free velocity less the forces' change.
         const Vec2 v = b.v - m.dv;
-        states[i] = State{v.x, v.y, b.w - m.dw, 0, 0, 0, 1, 0, 0, 0, 0, 0};
+        velocity[i] = Velocity{v.x, v.y, b.w - m.dw, 0};
         inertia[i] = Inertia{b.xf().p, b.invMass, b.invInertia, b.isDynamic()};
     }
-    states[n] = State{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0};
-    prepare(c, inertia, states.data(), wide, bounce);
+    velocity[n] = Velocity{0, 0, 0, 0};
+    const States states{velocity.data(), displacement.data(), warm.data()};
+    prepare(c, inertia, velocity.data(), wide, bounce);
 
     // The moving bodies the contacts reach go through the substeps; the others move as the
     // integrator (or their flight) says, below.
@@ -626,8 +643,8 @@ void solveSoft(StepContext& c) {
     });
     const double hertz = kQuarterOfTheSubstepRate / hs;
     const Softnesses softs{softness(2 * hertz, kDampingRatio, hs), softness(hertz, kDampingRatio, hs)};
-    substeps(states.data(), shares, wide, softs, c.h, deep ? 1 : kRelaxEvery);
-    restitute(c, states.data(), shares, wide, bounce);
+    substeps(states, shares, wide, softs, c.h, deep ? 1 : kRelaxEvery);
+    restitute(c, states, shares, wide, bounce);
 
     for (std::size_t j = 0; j < wide.size(); ++j)
         for (int l = 0; l < 4; ++l)
@@ -642,10 +659,11 @@ void solveSoft(StepContext& c) {
             }
     for (const Share& m : shares) {
         Body& b = c.bodies[m.body];
-        const State& s = states[m.body];
-        b.setPose(b.xf().p + Vec2{s.dpx, s.dpy}, b.angle() + m.angle);
-        b.v = {s.vx, s.vy};
-        b.w = s.w;
+        const Displacement& d = displacement[m.body];
+        const Velocity& v = velocity[m.body];
+        b.setPose(b.xf().p + Vec2{d.dpx, d.dpy}, b.angle() + m.angle);
+        b.v = {v.vx, v.vy};
+        b.w = v.w;
     }
     for (std::size_t i = 0; i < n; ++i) {
         c.bodies[i].force = {0, 0};
