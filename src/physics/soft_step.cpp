@@ -82,7 +82,7 @@ struct Softnesses {
 // of 22,000 bodies then fit in a core's 2 MB of cache (the passes gather them in the colours'
 // order, from all over the arrays).
 struct alignas(32) Velocity {
-    double vx, vy, w, unused;
+    double vx, vy, w, invMass;
 };
 struct alignas(32) Displacement {
     double dpx, dpy, dqc, dqs;
@@ -129,7 +129,7 @@ struct WidePoint {
 // state: no mass, no impulse.
 struct WideConstraint {
     std::uint32_t a[4], b[4]; // states of each lane
-    Wide invMassA, invInertiaA, invMassB, invInertiaB;
+    Wide invInertiaA, invInertiaB; // the inverse masses are the states' (gather)
     Wide nx, ny, friction;
     WidePoint points[2];
     Wide k11, k12, k22, invDet; // the block solver's K and 1 / det K (blockMatrix, contact_math.h);
@@ -157,10 +157,10 @@ template <class Vector>
 }
 
 [[gnu::always_inline]] inline WideBody gather(const States& states, const std::uint32_t (&index)[4],
-                                              Wide invMass, Wide invInertia) {
+                                              Wide invInertia) {
     Wide v[4];
     gatherHalf(states.v, index, v);
-    return {v[0], v[1], v[2], invMass, invInertia};
+    return {v[0], v[1], v[2], v[3], invInertia};
 }
 [[gnu::always_inline]] inline WideMotion gatherMotion(const States& states,
                                                       const std::uint32_t (&index)[4]) {
@@ -173,8 +173,8 @@ template <class Vector>
 // unused: written whole, one store a body). Lanes that share a static body (or the null state)
 // write back the same, unchanged values.
 [[gnu::always_inline]] inline void scatterHalf(Velocity* array, const std::uint32_t (&index)[4],
-                                               Wide vx, Wide vy, Wide w) {
-    const Wide in[4] = {vx, vy, w, splat(0)};
+                                               Wide vx, Wide vy, Wide w, Wide invMass) {
+    const Wide in[4] = {vx, vy, w, invMass};
     Wide r[4];
     transpose(in, r);
     for (int l = 0; l < 4; ++l)
@@ -182,7 +182,7 @@ template <class Vector>
 }
 [[gnu::always_inline]] inline void scatter(const States& states, const std::uint32_t (&index)[4],
                                            const WideBody& b) {
-    scatterHalf(states.v, index, b.vx, b.vy, b.w);
+    scatterHalf(states.v, index, b.vx, b.vy, b.w, b.invMass);
 }
 
 // v_B + ω_B × r_B − v_A − ω_A × r_A along (dx, dy).
@@ -204,8 +204,8 @@ template <class Vector>
 }
 
 [[gnu::always_inline]] inline void warmStart(const States& states, WideConstraint& k) {
-    WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA);
-    WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB);
+    WideBody A = gather(states, k.a, k.invInertiaA);
+    WideBody B = gather(states, k.b, k.invInertiaB);
     applyWarmStart(A, B, k);
     scatter(states, k.a, A);
     scatter(states, k.b, B);
@@ -218,14 +218,14 @@ template <class Vector>
 // contacts.
 [[gnu::always_inline]] inline void addWarmStart(const States& states, WideConstraint& k) {
     const Wide zero = splat(0);
-    WideBody A{zero, zero, zero, k.invMassA, k.invInertiaA};
-    WideBody B{zero, zero, zero, k.invMassB, k.invInertiaB};
-    applyWarmStart(A, B, k); // into zero velocities: the velocity change alone
     Wide a[4], b[4];
     gatherHalf(states.warm, k.a, a);
-    scatterHalf(states.warm, k.a, a[0] + A.vx, a[1] + A.vy, a[2] + A.w);
     gatherHalf(states.warm, k.b, b);
-    scatterHalf(states.warm, k.b, b[0] + B.vx, b[1] + B.vy, b[2] + B.w);
+    WideBody A{zero, zero, zero, a[3], k.invInertiaA};
+    WideBody B{zero, zero, zero, b[3], k.invInertiaB};
+    applyWarmStart(A, B, k); // into zero velocities: the velocity change alone
+    scatterHalf(states.warm, k.a, a[0] + A.vx, a[1] + A.vy, a[2] + A.w, a[3]);
+    scatterHalf(states.warm, k.b, b[0] + B.vx, b[1] + B.vy, b[2] + B.w, b[3]);
 }
 
 // The separation of a point now, from the displacements of its bodies (above).
@@ -249,7 +249,7 @@ struct WideSoftness {
 // (no inverse mass; padding lanes too, which push nothing), the moving one elsewhere.
 [[gnu::always_inline]] inline WideSoftness softnessOf(const WideConstraint& k, const Softnesses& s) {
     const Wide zero = splat(0);
-    const Mask fixed = (k.invMassA == zero) | (k.invMassB == zero);
+    const Mask fixed = (k.invInertiaA == zero) | (k.invInertiaB == zero);
     return {select(fixed, splat(s.fixed.biasRate), splat(s.moving.biasRate)),
             select(fixed, splat(s.fixed.massScale), splat(s.moving.massScale)),
             select(fixed, splat(s.fixed.impulseScale), splat(s.moving.impulseScale))};
@@ -319,8 +319,8 @@ struct WideSoftness {
     const WideMotion mA = gatherMotion(states, k.a), mB = gatherMotion(states, k.b);
     const SoftPoint soft[2] = {softPoint(mA, mB, k, k.points[0], w, feedback, invH),
                                softPoint(mA, mB, k, k.points[1], w, feedback, invH)};
-    WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA);
-    WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB);
+    WideBody A = gather(states, k.a, k.invInertiaA);
+    WideBody B = gather(states, k.b, k.invInertiaB);
     const Wide zero = splat(0);
     const Mask alone = ~solveBlock(A, B, k, soft);
     for (int i = 0; i < 2 && anyLane(alone); ++i) {
@@ -339,7 +339,7 @@ struct WideSoftness {
             // The effective mass along the tangent (impulseDenominator, contact_math.h), worked
             // out here: cheaper than streaming it from memory each pass. Zero in padding lanes.
             const Wide rtA = p.rAx * ty - p.rAy * tx, rtB = p.rBx * ty - p.rBy * tx;
-            const Wide kt = ((k.invMassA + k.invMassB) + k.invInertiaA * rtA * rtA) + k.invInertiaB * rtB * rtB;
+            const Wide kt = ((A.invMass + B.invMass) + k.invInertiaA * rtA * rtA) + k.invInertiaB * rtB * rtB;
             const Wide tangentMass = select(kt > zero, splat(1) / kt, zero);
             const Wide total = clamp(p.tangentImpulse - tangentMass * vt, zero - limit, limit);
             const Wide d = total - p.tangentImpulse;
@@ -355,8 +355,8 @@ struct WideSoftness {
 // v_n → −e v_met.
 [[gnu::always_inline]] inline void restitute(const States& states, WideConstraint& k,
                                              const WideBounce& e, double threshold) {
-    WideBody A = gather(states, k.a, k.invMassA, k.invInertiaA);
-    WideBody B = gather(states, k.b, k.invMassB, k.invInertiaB);
+    WideBody A = gather(states, k.a, k.invInertiaA);
+    WideBody B = gather(states, k.b, k.invInertiaB);
     const Wide zero = splat(0);
     for (int i = 0; i < 2; ++i) {
         WidePoint& p = k.points[i];
@@ -500,7 +500,7 @@ void clearPoint(WidePoint& p, int l) {
 // A padding lane: no masses, the null state.
 void clearLane(WideConstraint& k, WideBounce& e, int l, std::uint32_t nullState) {
     k.a[l] = k.b[l] = nullState;
-    k.invMassA[l] = k.invInertiaA[l] = k.invMassB[l] = k.invInertiaB[l] = 0;
+    k.invInertiaA[l] = k.invInertiaB[l] = 0;
     k.nx[l] = k.ny[l] = k.friction[l] = 0;
     for (WidePoint& p : k.points)
         clearPoint(p, l);
@@ -518,9 +518,7 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
     const Vec2 n = m.normal;
     k.a[l] = static_cast<std::uint32_t>(m.a);
     k.b[l] = static_cast<std::uint32_t>(m.b);
-    k.invMassA[l] = A.invMass;
     k.invInertiaA[l] = A.invInertia;
-    k.invMassB[l] = B.invMass;
     k.invInertiaB[l] = B.invInertia;
     k.nx[l] = n.x;
     k.ny[l] = n.y;
@@ -609,17 +607,18 @@ void solveSoft(StepContext& c) {
     // Each body's state, and the null state of padding lanes: at rest, not displaced.
     velocity.resize(n + 1);
     displacement.assign(n + 1, Displacement{0, 0, 1, 0});
-    warm.assign(n + 1, Velocity{0, 0, 0, 0});
+    warm.resize(n + 1);
     inertia.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         const Body& b = c.bodies[i];
         const Motion& m = c.motion[i];
         // The velocity at the step's start: the free velocity less the forces' change.
         const Vec2 v = b.v - m.dv;
-        velocity[i] = Velocity{v.x, v.y, b.w - m.dw, 0};
+        velocity[i] = Velocity{v.x, v.y, b.w - m.dw, b.invMass};
+        warm[i] = Velocity{0, 0, 0, b.invMass};
         inertia[i] = Inertia{b.xf().p, b.invMass, b.invInertia, b.isDynamic()};
     }
-    velocity[n] = Velocity{0, 0, 0, 0};
+    velocity[n] = warm[n] = Velocity{0, 0, 0, 0};
     const States states{velocity.data(), displacement.data(), warm.data()};
     prepare(c, inertia, velocity.data(), wide, bounce);
 
