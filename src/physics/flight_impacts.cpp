@@ -83,6 +83,14 @@ Vec2 velocityAt(const Clock& k, double t) {
     return k.v + (t - k.t) * k.a;
 }
 
+// How fast a body's turning can carry its boundary towards anything: |ω| times its bounding
+// radius, and nothing for a circle, whose turning about its centre leaves the space it takes as
+// it was. (A ball of 1 m spinning at 480 rad/s made every bound on its pairs' closing 500 m/s
+// looser, and each of its strikes a sampling of the rest of the step: stress seed 3.)
+double turning(const Body& b, double w) {
+    return b.shape.type() == ShapeType::Circle ? 0.0 : std::abs(w) * b.shape.boundingRadius();
+}
+
 bool underGravityAlone(const StepContext& c, BodyId id) {
     if (c.spring && c.spring->body == id) return false;
     for (const Thruster& t : c.thrusters)
@@ -260,8 +268,7 @@ Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, cons
         }
     }
     const double tol = c.settings.distanceTolerance;
-    const double spin = std::abs(clock[m.a].w) * A.shape.boundingRadius() +
-                        std::abs(clock[m.b].w) * B.shape.boundingRadius();
+    const double spin = turning(A, clock[m.a].w) + turning(B, clock[m.b].w);
     const double pull = glm::length(clock[m.b].a - clock[m.a].a);
     auto shapesAt = [&](const PairAt& q, double margin) {
         return collide(A.shape, q.xa, B.shape, q.xb, margin);
@@ -350,8 +357,7 @@ void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
         const Body& O = c.bodies[j];
         const double reach = (glm::length(velocityAt(clock[j], t) - v) +
                               glm::length(clock[j].a - clock[id].a) * rest +
-                              std::abs(clock[j].w) * O.shape.boundingRadius() +
-                              std::abs(clock[id].w) * B.shape.boundingRadius()) * rest + tol;
+                              turning(O, clock[j].w) + turning(B, clock[id].w)) * rest + tol;
         const double apart = glm::length(positionAt(clock[j], t) - p) - B.shape.boundingRadius() -
                              O.shape.boundingRadius();
         if (apart > reach) continue;
@@ -368,8 +374,8 @@ void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
 // A bound on how far any point of the body goes from time t0 to t1 on its clock.
 double travel(const StepContext& c, const Clock& k, BodyId id, double t0, double t1) {
     const double dt = t1 - t0;
-    return (glm::length(velocityAt(k, t0)) + std::abs(k.w) * c.bodies[id].shape.boundingRadius() +
-            glm::length(k.a) * dt) * dt;
+    return (glm::length(velocityAt(k, t0)) + turning(c.bodies[id], k.w) + glm::length(k.a) * dt) *
+           dt;
 }
 
 } // namespace
