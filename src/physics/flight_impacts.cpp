@@ -216,26 +216,27 @@ Prediction comesBack(const StepContext& c, const std::vector<Clock>& clock, cons
     return {Outcome::Never};
 }
 
-// Whether the pair's bounding circles (about each body's origin, which its shape turns about, of
-// its bounding radius) come within the tolerance of each other in [t0, h]: if not, the shapes
-// inside cannot touch in the step, and no pose need be turned (two sines and cosines each) nor
-// shape collided. The centres' offset moves as d(τ) = d0 + u τ + ½ a τ² (u, a: the differences of
-// the velocities and of the accelerations), so |d(τ)| ≥ |d0 + u τ| − ½ |a| T² over the rest of the
-// step T, and |d0 + u τ| is least at τ = −d0·u / u·u clamped to [0, T] (the closest point of a
-// segment, Ericson §5.1.2).
-bool boundsMeet(const StepContext& c, const std::vector<Clock>& clock, const Manifold& m,
-                double t0) {
+// The first time in [t0, h] at which the pair's bounding circles (about each body's origin, which
+// its shape turns about, of its bounding radius) can come within the tolerance of each other, or
+// none: before it the shapes inside cannot touch, and no pose need be turned (two sines and
+// cosines each) nor shape collided. The centres' offset moves as d(τ) = d0 + u τ + ½ a τ² (u, a:
+// the differences of the velocities and of the accelerations), so |d(τ)| ≥ |d0 + u τ| − ½ |a| T²
+// over the rest of the step T: the circles stay apart while |d0 + u τ| > R + tol + ½ |a| T², whose
+// first root is the closed form of two circles in uniform motion (circleTimeOfImpact).
+std::optional<double> boundsMeet(const StepContext& c, const std::vector<Clock>& clock,
+                                 const Manifold& m, double t0) {
     const Clock& a = clock[m.a];
     const Clock& b = clock[m.b];
     const double rest = c.h - t0;
     const Vec2 d = positionAt(b, t0) - positionAt(a, t0);
     const Vec2 u = velocityAt(b, t0) - velocityAt(a, t0);
-    const double uu = glm::dot(u, u);
-    const double tau = uu > 0 ? std::clamp(-glm::dot(d, u) / uu, 0.0, rest) : 0.0;
-    const double radii =
-        c.bodies[m.a].shape.boundingRadius() + c.bodies[m.b].shape.boundingRadius();
-    return !(glm::length(d + tau * u) - 0.5 * glm::length(b.a - a.a) * rest * rest >
-             radii + c.settings.distanceTolerance);
+    const double reach = c.bodies[m.a].shape.boundingRadius() +
+                         c.bodies[m.b].shape.boundingRadius() + c.settings.distanceTolerance +
+                         0.5 * glm::length(b.a - a.a) * rest * rest;
+    if (glm::dot(d, d) <= reach * reach) return t0;
+    const auto tau = circleTimeOfImpact(d, u, reach);
+    if (!tau || *tau > rest) return std::nullopt;
+    return t0 + *tau;
 }
 
 // When the pair first touches (within the distance tolerance) and approaches, in [t0, h].
@@ -245,11 +246,13 @@ bool boundsMeet(const StepContext& c, const std::vector<Clock>& clock, const Man
 //   u = −(vB − vA) · n + |aB − aA| (h − t) + |ωA| RA + |ωB| RB     (R: a body's bounding radius),
 // and the gap along any direction is at most the distance between the shapes, so they cannot
 // touch before t + g / u. A pair touching without approaching (parting, just struck, or grazing)
-// meets again within the step only by turning (comesBack). Pairs whose bounding circles stay
-// apart are let go first (boundsMeet).
+// meets again within the step only by turning (comesBack). The advancement starts where the
+// pair's bounding circles can first meet (boundsMeet), and pairs whose circles stay apart are let
+// go at once.
 Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, const Manifold& m,
                      double t0) {
-    if (!boundsMeet(c, clock, m, t0)) return {Outcome::Never};
+    const std::optional<double> near = boundsMeet(c, clock, m, t0);
+    if (!near) return {Outcome::Never};
     const Body& A = c.bodies[m.a];
     const Body& B = c.bodies[m.b];
     // Two circles apart with the same acceleration (gravity, or none) are in uniform relative
@@ -273,7 +276,7 @@ Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, cons
     auto shapesAt = [&](const PairAt& q, double margin) {
         return collide(A.shape, q.xa, B.shape, q.xb, margin);
     };
-    double t = t0, safe = t0;
+    double t = *near, safe = *near;
     for (int k = 0; k < kMaxAdvances; ++k) {
         PairAt q = pairAt(clock, m, t);
         const double reach = (glm::length(q.vb - q.va) + pull * (c.h - t) + spin) * (c.h - t);
