@@ -393,6 +393,7 @@ std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
         takesPart[i] = free[i] || c.bodies[i].type == BodyType::Static;
     const bool gravity = c.settings.gravity != Vec2{0, 0};
     std::vector<Candidate> candidates;
+    candidates.reserve(c.contacts.size());
     for (std::size_t j = 0; j < c.contacts.size(); ++j) {
         const Manifold& m = c.contacts[j];
         if ((free[m.a] || free[m.b]) && takesPart[m.a] && takesPart[m.b])
