@@ -184,6 +184,15 @@ bool approaches(const PairAt& q, const ShapeManifold& s, double reach, double sp
 constexpr int kMaxSamples = 64;
 constexpr double kMaxTravel = 0.5; // of the smaller inner radius, between two samples
 
+// How far a shape at pose xf reaches along the unit direction dir (its support).
+double extentAlong(const Shape& shape, const Transform& xf, Vec2 dir) {
+    if (shape.type() == ShapeType::Circle) return glm::dot(dir, xf.p) + shape.radius();
+    double most = -INFINITY;
+    for (Vec2 v : shape.vertices())
+        most = std::max(most, glm::dot(dir, xf.apply(v)));
+    return most;
+}
+
 // A pair touching at t0 without approaching is parting, grazing, or was just struck. Convex
 // bodies part, but a turning one may come back before the step ends: a spinning triangle's next
 // corner. (Left
@@ -191,12 +200,25 @@ constexpr double kMaxTravel = 0.5; // of the smaller inner radius, between two s
 // and 12% of an elastic gas's energy with it.) So the rest of the step is sampled, no more than
 // kMaxTravel of the smaller inner radius of relative motion apart, for a pose deeper than at t0 by
 // the tolerance, and the time it first gets so deep is found by bisection (Hecker's Listing 1).
+// Unless it parts along the normal n it touches along faster than turning and the forces can
+// bring it back: the overlap of the shapes' extents along n shrinks at least as
+// (n·Δv − turning) τ − ½ |Δa| τ² (the centres' relative motion, less how far each turning can
+// carry its boundary forward), and no depth is more than the overlap along any direction, so the
+// depth stays within the limit if that overlap is within it at t0.
 Prediction comesBack(const StepContext& c, const std::vector<Clock>& clock, const Manifold& m,
-                     double t0, double depthAtStart, double speed) {
+                     double t0, double depthAtStart, double speed, Vec2 normal) {
     const Body& A = c.bodies[m.a];
     const Body& B = c.bodies[m.b];
     const double tol = c.settings.distanceTolerance;
     const double limit = std::max(depthAtStart, 0.0) + tol;
+    const PairAt start = pairAt(clock, m, t0);
+    const double overlapAlong =
+        extentAlong(A.shape, start.xa, normal) + extentAlong(B.shape, start.xb, -normal);
+    const double parting =
+        glm::dot(start.vb - start.va, normal) - turning(A, start.wa) - turning(B, start.wb);
+    if (overlapAlong <= limit &&
+        parting >= 0.5 * glm::length(clock[m.b].a - clock[m.a].a) * (c.h - t0))
+        return {Outcome::Never};
     auto deeper = [&](double t) {
         const PairAt q = pairAt(clock, m, t);
         return deepestDepth(collide(A.shape, q.xa, B.shape, q.xb, tol)) > limit;
@@ -303,7 +325,7 @@ Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, cons
         if (gap <= tol) {
             const double speed = glm::length(q.vb - q.va) + pull * (c.h - t) + spin;
             if (approaches(q, s, 2 * tol, speed)) return {Outcome::Touches, t};
-            return comesBack(c, clock, m, t, -gap, speed);
+            return comesBack(c, clock, m, t, -gap, speed, s.normal);
         }
         const double closing = -glm::dot(q.vb - q.va, s.normal) + pull * (c.h - t) + spin;
         if (closing <= 0) return {Outcome::Never};
