@@ -72,9 +72,10 @@ constexpr double kHeldReach = 0.25;
 // Two accelerations are the same (gravity alone) to this relative difference: round-off.
 constexpr double kSameAcceleration = 1e-12;
 
-// Bound on the speed of any point of the body: |v| + |ω| r_max.
+// Bound on how fast the body's boundary moves: |v| + |ω| r_max, without the turning of a circle
+// (time_of_impact.h: turning).
 double pointSpeed(const Body& b, Vec2 v, double w) {
-    return glm::length(v) + std::abs(w) * b.shape.boundingRadius();
+    return glm::length(v) + turning(b, w);
 }
 
 // The manifolds' points that `keep` (m, point) keeps; manifolds left with none are dropped.

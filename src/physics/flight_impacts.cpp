@@ -83,14 +83,6 @@ Vec2 velocityAt(const Clock& k, double t) {
     return k.v + (t - k.t) * k.a;
 }
 
-// How fast a body's turning can carry its boundary towards anything: |ω| times its bounding
-// radius, and nothing for a circle, whose turning about its centre leaves the space it takes as
-// it was. (A ball of 1 m spinning at 480 rad/s made every bound on its pairs' closing 500 m/s
-// looser, and each of its strikes a sampling of the rest of the step: stress seed 3.)
-double turning(const Body& b, double w) {
-    return b.shape.type() == ShapeType::Circle ? 0.0 : std::abs(w) * b.shape.boundingRadius();
-}
-
 bool underGravityAlone(const StepContext& c, BodyId id) {
     if (c.spring && c.spring->body == id) return false;
     for (const Thruster& t : c.thrusters)
