@@ -292,6 +292,27 @@ double depthToClose(const StepContext& c, const Manifold& m, const ContactPoint&
     return std::min(2 * cp.depth - v0 * dt, 0.0);
 }
 
+// The longest advance over which every held point across a gap closes it no faster than
+// depthToClose can hold it to: a point approaching at u across a gap g, given −(2g − u dt), is
+// stopped at the advance's end if u dt ≥ 2g, and then its bodies move ½ u dt towards each other,
+// past the surface (a slow arrival in a pile, searched for: 83 of 91 searches for held points on
+// the polygons). So the advance ends no later than 2g / u, where the point arrives at the surface
+// and stops.
+double closingLimit(const StepContext& c, const std::vector<Manifold>& held) {
+    double dt = std::numeric_limits<double>::infinity();
+    for (const Manifold& m : held)
+        for (int i = 0; i < m.count; ++i) {
+            const ContactPoint& cp = m.points[i];
+            if (cp.depth > -c.settings.distanceTolerance) continue; // touching
+            const Body& A = c.bodies[m.a];
+            const Body& B = c.bodies[m.b];
+            const Anchors r = anchorsOf(A, B, cp);
+            const double u = -glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal);
+            if (u > 0) dt = std::min(dt, -2 * cp.depth / u);
+        }
+    return dt;
+}
+
 // Free motion over dt under the forces, the `held` contacts kept from approaching by the
 // sequential-impulse solver (restitution 0: impacts are struck before, in impacts.cpp; a gap
 // closed no more than its width, depthToClose), warm started from `last` (the last step's
@@ -510,7 +531,8 @@ struct Trial {
 Trial advanceWithinReach(StepContext& c, const std::vector<Pose>& start,
                          const std::vector<Manifold>& held, const ImpulseList& last,
                          double remaining, int& advances) {
-    const double reach = std::min(remaining, circleContacts(c, remaining));
+    const double reach =
+        std::min({remaining, circleContacts(c, remaining), closingLimit(c, held)});
     const std::vector<double> clear = clearances(c, reach);
     Trial trial{std::min(reach, travelLimit(c, start, clear, false)), {}};
     for (int i = 0; i < kMaxHalvings; ++i) {
