@@ -50,6 +50,17 @@ WorldSettings exactSettings(double restitution = 1) {
     return s;
 }
 
+// An elastic world in the exact method under gravity of 10 m/s², with the integrator given and a
+// floor whose top face is at y = 0.
+World elasticFloor(Integrator integrator) {
+    WorldSettings s = exactSettings(1);
+    s.gravity = {0, -10};
+    s.integrator = integrator;
+    World w(s);
+    w.addBody(ground({0, -1}, 10, 2));
+    return w;
+}
+
 // A scene file's world in the exact method, with the collision handling given.
 World exactScene(const std::string& path, CollisionHandling handling = CollisionHandling::Serial) {
     Scene scene = loadScene(path);
@@ -395,11 +406,8 @@ TEST(Exact, ElasticBallUnderGravityKeepsItsEnergyWithEitherIntegrator) {
 // in a pile each contact opened and closed again, a search for its time each time.)
 TEST(Exact, ABoxLetDownOntoAStackRestsWithoutABounce) {
     for (Integrator integrator : allIntegrators()) {
-        WorldSettings s = exactSettings(1);
-        s.gravity = {0, -10};
-        s.integrator = integrator;
-        World w(s);
-        w.addBody(ground({0, -1}, 10, 2)); // top face at y = 0
+        World w = elasticFloor(integrator);
+        const double tol = w.settings().distanceTolerance;
         const BodyId lower = w.addBody(box("lower", {0, 0.5}, 1, 1, 1));
         const BodyId upper = w.addBody(box("upper", {0, 1.5 + 1e-5}, 1, 1, 1));
         run(w, 2);
@@ -408,7 +416,7 @@ TEST(Exact, ABoxLetDownOntoAStackRestsWithoutABounce) {
             EXPECT_NEAR(glm::length(w.body(id).v), 0, 1e-6) << toString(integrator);
             EXPECT_NEAR(w.body(id).w, 0, 1e-6) << toString(integrator);
         }
-        EXPECT_NEAR(w.body(upper).xf().p.y, 1.5, 2 * s.distanceTolerance) << toString(integrator);
+        EXPECT_NEAR(w.body(upper).xf().p.y, 1.5, 2 * tol) << toString(integrator);
     }
 }
 
@@ -418,22 +426,19 @@ TEST(Exact, ABoxLetDownOntoAStackRestsWithoutABounce) {
 // nor sunk in it, and then rests there without a collision, the energy never above the start's.
 TEST(Exact, ABoxLetDownFromAGapLandsOnTheFloorInItsStep) {
     for (Integrator integrator : allIntegrators()) {
-        WorldSettings s = exactSettings(1);
-        s.gravity = {0, -10};
-        s.integrator = integrator;
-        World w(s);
-        w.addBody(ground({0, -1}, 10, 2)); // top face at y = 0
+        World w = elasticFloor(integrator);
+        const double tol = w.settings().distanceTolerance;
         const BodyId id = w.addBody(box("box", {0, 0.5 + 1e-3}, 1, 1, 1));
         const double e0 = measure(w).energy;
         w.step();
-        EXPECT_NEAR(w.body(id).xf().p.y, 0.5, s.distanceTolerance) << toString(integrator);
+        EXPECT_NEAR(w.body(id).xf().p.y, 0.5, tol) << toString(integrator);
         for (int i = 0; i < 60; ++i) {
             w.step();
             EXPECT_LE(w.diagnostics().energy, e0) << toString(integrator);
         }
         EXPECT_EQ(w.diagnostics().totalCollisions, 0u) << toString(integrator);
         EXPECT_NEAR(w.body(id).v.y, 0, 1e-6) << toString(integrator);
-        EXPECT_NEAR(w.body(id).xf().p.y, 0.5, 2 * s.distanceTolerance) << toString(integrator);
+        EXPECT_NEAR(w.body(id).xf().p.y, 0.5, 2 * tol) << toString(integrator);
     }
 }
 
