@@ -78,6 +78,14 @@ double pointSpeed(const Body& b, Vec2 v, double w) {
     return glm::length(v) + turning(b, w);
 }
 
+// A point's normal velocity now: (v_B + ω_B × r_B − v_A − ω_A × r_A) · n, negative approaching.
+double normalVelocity(const StepContext& c, const Manifold& m, const ContactPoint& cp) {
+    const Body& A = c.bodies[m.a];
+    const Body& B = c.bodies[m.b];
+    const Anchors r = anchorsOf(A, B, cp);
+    return glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal);
+}
+
 // The manifolds' points that `keep` (m, point) keeps; manifolds left with none are dropped.
 template <class Keep>
 std::vector<Manifold> pointsKept(std::vector<Manifold> out, Keep keep) {
@@ -186,11 +194,7 @@ Overlap overlapBeyondAllowance(const StepContext& c, const Allowance& start,
             if (!(cp.depth > -c.settings.distanceTolerance)) continue; // not touching
             const double excess = cp.depth - allowedDepth(c, pair, m, cp);
             if (excess <= worst.excess) continue;
-            const Body& A = c.bodies[m.a];
-            const Body& B = c.bodies[m.b];
-            const Anchors r = anchorsOf(A, B, cp);
-            worst = Overlap{excess, -glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal),
-                            {{m.a, m.b}, cp.id}};
+            worst = Overlap{excess, -normalVelocity(c, m, cp), {{m.a, m.b}, cp.id}};
         }
     }
     return worst;
@@ -285,11 +289,7 @@ class ImpulseFinder {
 // a slow arrival sank by ½ (u dt − g) past the surface, and each was searched for.
 double depthToClose(const StepContext& c, const Manifold& m, const ContactPoint& cp, double dt) {
     if (cp.depth >= 0) return cp.depth;
-    const Body& A = c.bodies[m.a];
-    const Body& B = c.bodies[m.b];
-    const Anchors r = anchorsOf(A, B, cp);
-    const double v0 = glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal);
-    return std::min(2 * cp.depth - v0 * dt, 0.0);
+    return std::min(2 * cp.depth - normalVelocity(c, m, cp) * dt, 0.0);
 }
 
 // The longest advance over which every held point across a gap closes it no faster than
@@ -304,10 +304,7 @@ double closingLimit(const StepContext& c, const std::vector<Manifold>& held) {
         for (int i = 0; i < m.count; ++i) {
             const ContactPoint& cp = m.points[i];
             if (cp.depth > -c.settings.distanceTolerance) continue; // touching
-            const Body& A = c.bodies[m.a];
-            const Body& B = c.bodies[m.b];
-            const Anchors r = anchorsOf(A, B, cp);
-            const double u = -glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal);
+            const double u = -normalVelocity(c, m, cp);
             if (u > 0) dt = std::min(dt, -2 * cp.depth / u);
         }
     return dt;
