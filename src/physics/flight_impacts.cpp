@@ -257,7 +257,8 @@ std::optional<double> boundsMeet(const StepContext& c, const std::vector<Clock>&
 // Conservative advancement (Mirtich, "Impulse-based Dynamic Simulation of Rigid Body Systems",
 // 1996): along the manifold's normal n the gap g closes, over the rest of the step, no faster
 // than
-//   u = −(vB − vA) · n + |aB − aA| (h − t) + |ωA| RA + |ωB| RB     (R: a body's bounding radius),
+//   u = −(vB − vA) · n + |aB − aA| (h − t) + |ωA| RA + |ωB| RB     (R: a body's bounding radius;
+//                                                                  no term for a circle: turning),
 // and the gap along any direction is at most the distance between the shapes, so they cannot
 // touch before t + g / u. A pair touching without approaching (parting, just struck, or grazing)
 // meets again within the step only by turning (comesBack). The advancement starts where the
