@@ -78,7 +78,8 @@ struct Softnesses {
 // A body as the substeps keep it, in three vector loads, each from an array of its own: its
 // velocity; its displacement since the step's start, Δp and the rotation ΔR = (cos, sin) of Δθ;
 // and the velocity change of the next substep's warm start, gathered as the relax pass ends each
-// contact (below). Apart, a pass that adds no warm start reads 64 bytes a body, not 96: the states
+// contact (below). The velocity and the warm start carry the inverse mass in their fourth double,
+// which the passes load with them, so the constraints need not stream it. Apart, a pass that adds no warm start reads 64 bytes a body, not 96: the states
 // of 22,000 bodies then fit in a core's 2 MB of cache (the passes gather them in the colours'
 // order, from all over the arrays).
 struct alignas(32) Velocity {
@@ -148,7 +149,7 @@ struct WideBounce {
 // Four bodies' vectors of one of the arrays into lanes: four vector loads and a 4×4 transpose
 // (Box2D v3's b2GatherBodies).
 template <class Vector>
-[[gnu::always_inline]] inline void gatherHalf(const Vector* array, const std::uint32_t (&index)[4],
+[[gnu::always_inline]] inline void gatherLanes(const Vector* array, const std::uint32_t (&index)[4],
                                               Wide out[4]) {
     Wide r[4];
     for (int l = 0; l < 4; ++l)
@@ -159,20 +160,20 @@ template <class Vector>
 [[gnu::always_inline]] inline WideBody gather(const States& states, const std::uint32_t (&index)[4],
                                               Wide invInertia) {
     Wide v[4];
-    gatherHalf(states.v, index, v);
+    gatherLanes(states.v, index, v);
     return {v[0], v[1], v[2], v[3], invInertia};
 }
 [[gnu::always_inline]] inline WideMotion gatherMotion(const States& states,
                                                       const std::uint32_t (&index)[4]) {
     Wide d[4];
-    gatherHalf(states.d, index, d);
+    gatherLanes(states.d, index, d);
     return {d[0], d[1], d[2], d[3]};
 }
 
-// The lanes' (vx, vy, w) back into their velocities or warm starts (whose fourth double is
-// unused: written whole, one store a body). Lanes that share a static body (or the null state)
+// The lanes' (vx, vy, w) back into their velocities or warm starts, with the inverse mass as it
+// was in the fourth double (written whole, one store a body). Lanes that share a static body (or the null state)
 // write back the same, unchanged values.
-[[gnu::always_inline]] inline void scatterHalf(Velocity* array, const std::uint32_t (&index)[4],
+[[gnu::always_inline]] inline void scatterLanes(Velocity* array, const std::uint32_t (&index)[4],
                                                Wide vx, Wide vy, Wide w, Wide invMass) {
     const Wide in[4] = {vx, vy, w, invMass};
     Wide r[4];
@@ -182,7 +183,7 @@ template <class Vector>
 }
 [[gnu::always_inline]] inline void scatter(const States& states, const std::uint32_t (&index)[4],
                                            const WideBody& b) {
-    scatterHalf(states.v, index, b.vx, b.vy, b.w, b.invMass);
+    scatterLanes(states.v, index, b.vx, b.vy, b.w, b.invMass);
 }
 
 // v_B + ω_B × r_B − v_A − ω_A × r_A along (dx, dy).
@@ -219,13 +220,13 @@ template <class Vector>
 [[gnu::always_inline]] inline void addWarmStart(const States& states, WideConstraint& k) {
     const Wide zero = splat(0);
     Wide a[4], b[4];
-    gatherHalf(states.warm, k.a, a);
-    gatherHalf(states.warm, k.b, b);
+    gatherLanes(states.warm, k.a, a);
+    gatherLanes(states.warm, k.b, b);
     WideBody A{zero, zero, zero, a[3], k.invInertiaA};
     WideBody B{zero, zero, zero, b[3], k.invInertiaB};
     applyWarmStart(A, B, k); // into zero velocities: the velocity change alone
-    scatterHalf(states.warm, k.a, a[0] + A.vx, a[1] + A.vy, a[2] + A.w, a[3]);
-    scatterHalf(states.warm, k.b, b[0] + B.vx, b[1] + B.vy, b[2] + B.w, b[3]);
+    scatterLanes(states.warm, k.a, a[0] + A.vx, a[1] + A.vy, a[2] + A.w, a[3]);
+    scatterLanes(states.warm, k.b, b[0] + B.vx, b[1] + B.vy, b[2] + B.w, b[3]);
 }
 
 // The separation of a point now, from the displacements of its bodies (above).
@@ -246,7 +247,8 @@ struct WideSoftness {
     Wide biasRate, massScale, impulseScale;
 };
 // The constraints' softness in their lanes: the fixed one where a body is static or kinematic
-// (no inverse mass; padding lanes too, which push nothing), the moving one elsewhere.
+// (no inverse inertia, as no inverse mass, where a dynamic body has both; padding lanes too, which
+// push nothing), the moving one elsewhere.
 [[gnu::always_inline]] inline WideSoftness softnessOf(const WideConstraint& k, const Softnesses& s) {
     const Wide zero = splat(0);
     const Mask fixed = (k.invInertiaA == zero) | (k.invInertiaB == zero);
