@@ -58,6 +58,22 @@ bool isPolygon(const Shape& s) {
     return s.type() != ShapeType::Circle;
 }
 
+// A polygon's vertex count, vertex i and the outward normal of its edge i. A box's are worked out
+// from its half extents, the values Shape::box stores, without reading its arrays: in a large pile
+// of boxes the narrow phase waited on those reads from memory.
+std::size_t vertexCount(const Shape& poly) {
+    return poly.type() == ShapeType::Box ? 4 : poly.vertices().size();
+}
+Vec2 vertexOf(const Shape& poly, std::size_t i) {
+    if (poly.type() != ShapeType::Box) return poly.vertices()[i];
+    const double hx = poly.width() / 2, hy = poly.height() / 2;
+    return {i == 0 || i == 3 ? -hx : hx, i < 2 ? -hy : hy};
+}
+Vec2 normalOf(const Shape& poly, std::size_t i) {
+    if (poly.type() != ShapeType::Box) return poly.normals()[i];
+    return i == 0 ? Vec2{0, -1} : i == 1 ? Vec2{1, 0} : i == 2 ? Vec2{0, 1} : Vec2{-1, 0};
+}
+
 // ---- Circle - circle ---------------------------------------------------------------------
 // Ericson §4.3.2 (sphere-sphere): the gap is |cB - cA| - (rA + rB), along the line of centres.
 // Coincident centres have no line of centres: take the fixed normal (0, 1) (Box2D does likewise
@@ -296,12 +312,12 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
     const Transform& refToInc = flip ? bToA : aToB;
     const Transform& incToRef = flip ? aToB : bToA;
     const std::size_t face = flip ? sb.face : sa.face;
-    const std::size_t refCount = ref.vertices().size(), incCount = inc.vertices().size();
+    const std::size_t refCount = vertexCount(ref), incCount = vertexCount(inc);
 
     // Reference face v11 -> v12; its outward normal points towards `inc`.
-    const Vec2 v11 = ref.vertices()[face];
-    const Vec2 v12 = ref.vertices()[next(face, refCount)];
-    const Vec2 normal = ref.normals()[face];
+    const Vec2 v11 = vertexOf(ref, face);
+    const Vec2 v12 = vertexOf(ref, next(face, refCount));
+    const Vec2 normal = normalOf(ref, face);
     const Vec2 along = v12 - v11; // the side planes' normal: its length scales both sides alike
 
     // Incident edge: minimal n_inc·n_ref (Box2D's b2FindIncidentEdge).
@@ -309,15 +325,14 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
     std::size_t edge = 0;
     double minDot = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < incCount; ++i) {
-        const double d = glm::dot(nInInc, inc.normals()[i]);
+        const double d = glm::dot(nInInc, normalOf(inc, i));
         if (d < minDot) {
             minDot = d;
             edge = i;
         }
     }
     const std::size_t i1 = edge, i2 = next(edge, incCount);
-    const Vec2 incident[2] = {incToRef.apply(inc.vertices()[i1]),
-                              incToRef.apply(inc.vertices()[i2])};
+    const Vec2 incident[2] = {incToRef.apply(vertexOf(inc, i1)), incToRef.apply(vertexOf(inc, i2))};
 
     // Clip to the side planes -t·x ≤ -t·v11 and t·x ≤ t·v12 (t along the face).
     Vec2 clip1[2], clip2[2];

@@ -47,6 +47,7 @@ Shape Shape::box(double width, double height) {
     s.width_ = width;
     s.height_ = height;
     double hx = width / 2, hy = height / 2;
+    // collide.cpp works these out from the half extents (vertexOf, normalOf): keep them alike.
     s.vertices_ = {{-hx, -hy}, {hx, -hy}, {hx, hy}, {-hx, hy}};
     s.normals_ = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
     s.measureRadii();
