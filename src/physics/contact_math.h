@@ -127,19 +127,6 @@ template <class Body> void applyImpulse(Body& A, Body& B, Vec2 rA, Vec2 rB, Vec2
     B.w += B.invInertia * cross(rB, P);
 }
 
-// applyImpulse for the SIMD solvers' lanes (wide.h), four contacts at a time: bodies with vx, vy,
-// w, invMass and invInertia in lanes, points with anchors rAx, rAy, rBx, rBy.
-template <class WideBody, class WidePoint>
-[[gnu::always_inline]] inline void applyImpulseLanes(WideBody& A, WideBody& B, const WidePoint& p,
-                                                     Wide Px, Wide Py) {
-    A.vx = A.vx - A.invMass * Px;
-    A.vy = A.vy - A.invMass * Py;
-    A.w = A.w - A.invInertia * (p.rAx * Py - p.rAy * Px);
-    B.vx = B.vx + B.invMass * Px;
-    B.vy = B.vy + B.invMass * Py;
-    B.w = B.w + B.invInertia * (p.rBx * Py - p.rBy * Px);
-}
-
 // ---- One point of sequential impulses (Catto, "Iterative Dynamics with Temporal Coherence", 2005)
 // The update of a point's accumulated impulse, shared by the contact solver (four points at a
 // time, T = Wide) and the exact method's impacts (T = double), with v the current relative

@@ -353,10 +353,6 @@ struct WideVec {
     scatter(bodies, k.b, B);
 }
 
-[[gnu::always_inline]] inline bool anyLane(const Mask& m) {
-    return m[0] | m[1] | m[2] | m[3];
-}
-
 // The passes over the constraints (the solve, then restitution), compiled three times: for
 // processors with AVX-512 (four lanes in one instruction, and 32 vector registers), with AVX2 (the
 // same with 16), and for any x86-64 (two instructions of two lanes); the one the processor runs is

@@ -29,12 +29,13 @@
 // The constraints are solved by colour: each constraint takes the first colour in which neither
 // of its moving bodies has a constraint yet (graph colouring; static and kinematic bodies, which
 // no contact moves, do not count), so the constraints of a colour share no moving body and are
-// solved four at a time in SIMD lanes (wide.h), colours in order.
+// solved side by side in SIMD lanes, colours in order: four at a time, or eight on a processor
+// with AVX-512 (soft_lanes.h; the same bits either way).
 #include "collide.h"
 #include "colouring.h"
 #include "contact_math.h"
+#include "soft_lanes.h"
 #include "step_context.h"
-#include "wide.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,6 +44,7 @@
 #include <numeric>
 
 namespace carom {
+namespace soft {
 namespace {
 
 // The substeps, and the contacts' softness. A soft contact under a load F sinks until its spring
@@ -51,7 +53,8 @@ namespace {
 // to a quarter of the substep rate (one pass a substep no longer converges past it: the pyramid
 // collapses): so twice Box2D's substeps, and contacts at that quarter, 120 Hz at 60 steps a second
 // (twice it against a static body, as Box2D, so bodies are not pushed into the ground). Damping
-// ratio and the fastest push out of an overlap: Box2D v3's defaults (b2DefaultWorldDef).
+// ratio: Box2D v3's default (b2DefaultWorldDef; so is the fastest push out of an overlap,
+// soft_lanes.h).
 // The relax pass in every second substep only: the stiffness is the substeps', and the stacks
 // stand much as with a relax pass in each (measured: the large pyramid's top box 9.3 cm from
 // where it was after 10 s, against 8.9, though the ends of its middle rows splay by up to 11 cm
@@ -59,48 +62,13 @@ namespace {
 // passes over the contacts a step instead of 16. With one relax pass in four substeps, the
 // pyramids fall.
 constexpr int kSubsteps = 8, kRelaxEvery = 2;
-constexpr double kQuarterOfTheSubstepRate = 0.25, kDampingRatio = 10, kMaxPushSpeed = 3;
+constexpr double kQuarterOfTheSubstepRate = 0.25, kDampingRatio = 10;
 
-struct Softness {
-    double biasRate, massScale, impulseScale;
-};
 Softness softness(double hertz, double zeta, double h) {
     const double omega = 2 * M_PI * hertz;
     const double a1 = 2 * zeta + h * omega, a2 = h * omega * a1, a3 = 1 / (1 + a2);
     return {omega / a1, a2 * a3, a3};
 }
-
-// The soft contacts' parameters: against a static (or kinematic) body, and between moving ones.
-struct Softnesses {
-    Softness fixed, moving;
-};
-
-// A body as the substeps keep it, in three vector loads, each from an array of its own: its
-// velocity; its displacement since the step's start, Δp and the rotation ΔR = (cos, sin) of Δθ;
-// and the velocity change of the next substep's warm start, gathered as the relax pass ends each
-// contact (below). The velocity and the warm start carry the inverse mass in their fourth double,
-// which the passes load with them, so the constraints need not stream it. Apart, a pass that adds no warm start reads 64 bytes a body, not 96: the states
-// of 22,000 bodies then fit in a core's 2 MB of cache (the passes gather them in the colours'
-// order, from all over the arrays).
-struct alignas(32) Velocity {
-    double vx, vy, w, invMass;
-};
-struct alignas(32) Displacement {
-    double dpx, dpy, dqc, dqs;
-};
-struct States {
-    Velocity* v;
-    Displacement* d;
-    Velocity* warm;
-};
-
-// A moving body's share of the forces' velocity change per substep (the integrator's over the
-// step, over n), and its rotation since the step's start.
-struct Share {
-    BodyId body;
-    Vec2 dv;
-    double dw, angle;
-};
 
 // What preparing the constraints reads of a body, packed: a Body is ten times larger, and in a
 // large scene preparing read the bodies from beyond the cache.
@@ -110,321 +78,42 @@ struct Inertia {
     bool moves; // dynamic: contacts move it
 };
 
-struct WideBody {
-    Wide vx, vy, w, invMass, invInertia;
-};
-// Four bodies' displacements since the step's start, Δp and ΔR, in lanes.
-struct WideMotion {
-    Wide dpx, dpy, dqc, dqs;
-};
-
-struct WidePoint {
-    Wide rAx, rAy, rBx, rBy;    // anchors: the point relative to each centre of mass
-    Wide baseSeparation;        // s0 − n · (rB − rA), above
-    Wide normalMass;
-    Wide normalImpulse, tangentImpulse; // accumulated in the substep
-    Wide totalNormalImpulse;            // over the step: did the point push?
-};
-
-// What every pass reads and writes, for four constraints. Padding lanes are zeros on the null
-// state: no mass, no impulse.
-struct WideConstraint {
-    std::uint32_t a[4], b[4]; // states of each lane
-    Wide invInertiaA, invInertiaB; // the inverse masses are the states' (gather)
-    Wide nx, ny, friction;
-    WidePoint points[2];
-    Wide k11, k12, k22, invDet; // the block solver's K and 1 / det K (blockMatrix, contact_math.h);
-                                // invDet 0: not two points with an invertible K
-};
-
-// What only the restitution and the end of the step read, kept apart so that the passes stream
-// less memory.
-struct WideBounce {
-    Wide restitution;
-    Wide relativeVelocity[2]; // normal velocity of each point at the step's start
-    std::size_t manifold[4];  // the lane's manifold in the step's contacts
-    int count[4];             // its points (0 for padding)
-};
-
-// Four bodies' vectors of one of the arrays into lanes: four vector loads and a 4×4 transpose
-// (Box2D v3's b2GatherBodies).
-template <class Vector>
-[[gnu::always_inline]] inline void gatherLanes(const Vector* array, const std::uint32_t (&index)[4],
-                                              Wide out[4]) {
-    Wide r[4];
-    for (int l = 0; l < 4; ++l)
-        std::memcpy(&r[l], &array[index[l]], sizeof(Wide));
-    transpose(r, out);
+// The passes in four lanes, compiled for AVX2 and for any x86-64; the one the processor runs is
+// chosen when the program starts (as contact_solver.cpp's passes). Processors with AVX-512 run
+// eight lanes instead (soft_lanes_avx512.cpp).
+[[gnu::target_clones("avx2", "default")]] void substeps4(const States& states, Share* shares,
+                                                         std::size_t shareCount,
+                                                         WideConstraint<4>* wide, std::size_t count,
+                                                         const Softnesses& softs, double h,
+                                                         int substeps, int relaxEvery) {
+    substepsOver<4>(states, shares, shareCount, wide, count, softs, h, substeps, relaxEvery);
+}
+[[gnu::target_clones("avx2", "default")]] void restitute4(const States& states,
+                                                          WideConstraint<4>* wide,
+                                                          const WideBounce<4>* bounce,
+                                                          const std::size_t* bouncing,
+                                                          std::size_t count, double threshold) {
+    restituteOver<4>(states, wide, bounce, bouncing, count, threshold);
 }
 
-[[gnu::always_inline]] inline WideBody gather(const States& states, const std::uint32_t (&index)[4],
-                                              Wide invInertia) {
-    Wide v[4];
-    gatherLanes(states.v, index, v);
-    return {v[0], v[1], v[2], v[3], invInertia};
-}
-[[gnu::always_inline]] inline WideMotion gatherMotion(const States& states,
-                                                      const std::uint32_t (&index)[4]) {
-    Wide d[4];
-    gatherLanes(states.d, index, d);
-    return {d[0], d[1], d[2], d[3]};
+// Whether the processor runs soft_lanes_avx512.cpp: AVX-512 F, CD, BW, DQ and VL (x86-64-v4).
+bool hasAvx512() {
+    static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+                            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+                            __builtin_cpu_supports("avx512vl");
+    return has;
 }
 
-// The lanes' (vx, vy, w) back into their velocities or warm starts, with the inverse mass as it
-// was in the fourth double (written whole, one store a body). Lanes that share a static body (or the null state)
-// write back the same, unchanged values.
-[[gnu::always_inline]] inline void scatterLanes(Velocity* array, const std::uint32_t (&index)[4],
-                                               Wide vx, Wide vy, Wide w, Wide invMass) {
-    const Wide in[4] = {vx, vy, w, invMass};
-    Wide r[4];
-    transpose(in, r);
-    for (int l = 0; l < 4; ++l)
-        std::memcpy(&array[index[l]], &r[l], sizeof(Wide));
-}
-[[gnu::always_inline]] inline void scatter(const States& states, const std::uint32_t (&index)[4],
-                                           const WideBody& b) {
-    scatterLanes(states.v, index, b.vx, b.vy, b.w, b.invMass);
-}
-
-// v_B + ω_B × r_B − v_A − ω_A × r_A along (dx, dy).
-[[gnu::always_inline]] inline Wide relativeSpeed(const WideBody& A, const WideBody& B,
-                                                 const WidePoint& p, Wide dx, Wide dy) {
-    const Wide vx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy);
-    const Wide vy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx);
-    return vx * dx + vy * dy;
-}
-
-// A point's accumulated impulses, normal and tangent (n_y, −n_x), applied to the lanes' bodies
-// again: the warm start.
-[[gnu::always_inline]] inline void applyWarmStart(WideBody& A, WideBody& B, WideConstraint& k) {
-    for (WidePoint& p : k.points) {
-        applyImpulseLanes(A, B, p, p.normalImpulse * k.nx + p.tangentImpulse * k.ny,
-                          p.normalImpulse * k.ny - p.tangentImpulse * k.nx);
-        p.totalNormalImpulse = p.totalNormalImpulse + p.normalImpulse;
-    }
-}
-
-[[gnu::always_inline]] inline void warmStart(const States& states, WideConstraint& k) {
-    WideBody A = gather(states, k.a, k.invInertiaA);
-    WideBody B = gather(states, k.b, k.invInertiaB);
-    applyWarmStart(A, B, k);
-    scatter(states, k.a, A);
-    scatter(states, k.b, B);
-}
-
-// Warm starting fused into the relax pass: the impulses a contact ends a substep with, applied
-// again at the next (the warm start), are added up per body here, while the contact is at hand,
-// and applied with the forces' share when the next substep begins (addForces). Velocity changes
-// add up in any order, so this is the warm start pass of Box2D without a second pass over the
-// contacts.
-[[gnu::always_inline]] inline void addWarmStart(const States& states, WideConstraint& k) {
-    const Wide zero = splat(0);
-    Wide a[4], b[4];
-    gatherLanes(states.warm, k.a, a);
-    gatherLanes(states.warm, k.b, b);
-    WideBody A{zero, zero, zero, a[3], k.invInertiaA};
-    WideBody B{zero, zero, zero, b[3], k.invInertiaB};
-    applyWarmStart(A, B, k); // into zero velocities: the velocity change alone
-    scatterLanes(states.warm, k.a, a[0] + A.vx, a[1] + A.vy, a[2] + A.w, a[3]);
-    scatterLanes(states.warm, k.b, b[0] + B.vx, b[1] + B.vy, b[2] + B.w, b[3]);
-}
-
-// The separation of a point now, from the displacements of its bodies (above).
-[[gnu::always_inline]] inline Wide separation(const WideMotion& A, const WideMotion& B,
-                                              const WideConstraint& k, const WidePoint& p) {
-    const Wide ax = A.dqc * p.rAx - A.dqs * p.rAy, ay = A.dqs * p.rAx + A.dqc * p.rAy;
-    const Wide bx = B.dqc * p.rBx - B.dqs * p.rBy, by = B.dqs * p.rBx + B.dqc * p.rBy;
-    const Wide dx = (B.dpx - A.dpx) + (bx - ax), dy = (B.dpy - A.dpy) + (by - ay);
-    return (k.nx * dx + k.ny * dy) + p.baseSeparation;
-}
-
-// A point's normal constraint in this pass: with `feedback`, soft with the bias of its overlap
-// (pushed out no faster than kMaxPushSpeed); without, rigid; a gap is speculative either way.
-struct SoftPoint {
-    Wide bias, massScale, impulseScale;
-};
-struct WideSoftness {
-    Wide biasRate, massScale, impulseScale;
-};
-// The constraints' softness in their lanes: the fixed one where a body is static or kinematic
-// (no inverse inertia, as no inverse mass, where a dynamic body has both; padding lanes too, which
-// push nothing), the moving one elsewhere.
-[[gnu::always_inline]] inline WideSoftness softnessOf(const WideConstraint& k, const Softnesses& s) {
-    const Wide zero = splat(0);
-    const Mask fixed = (k.invInertiaA == zero) | (k.invInertiaB == zero);
-    return {select(fixed, splat(s.fixed.biasRate), splat(s.moving.biasRate)),
-            select(fixed, splat(s.fixed.massScale), splat(s.moving.massScale)),
-            select(fixed, splat(s.fixed.impulseScale), splat(s.moving.impulseScale))};
-}
-[[gnu::always_inline]] inline SoftPoint softPoint(const WideMotion& A, const WideMotion& B,
-                                                  const WideConstraint& k, const WidePoint& p,
-                                                  const WideSoftness& w, bool feedback, double invH) {
-    const Wide zero = splat(0), one = splat(1);
-    const Wide s = separation(A, B, k, p);
-    const Mask gap = s > zero;
-    const Wide push = feedback ? maxWide(w.massScale * w.biasRate * s, splat(-kMaxPushSpeed)) : zero;
-    return {select(gap, s * splat(invH), push), select(gap, one, feedback ? w.massScale : one),
-            select(gap, zero, feedback ? w.impulseScale : zero)};
-}
-
-// A point's accumulated impulse to λ', and its bodies pushed by the difference.
-[[gnu::always_inline]] inline void setNormalImpulse(WideBody& A, WideBody& B, const WideConstraint& k,
-                                                    WidePoint& p, Wide total) {
-    const Wide d = total - p.normalImpulse;
-    p.normalImpulse = total;
-    p.totalNormalImpulse = p.totalNormalImpulse + d;
-    applyImpulseLanes(A, B, p, d * k.nx, d * k.ny);
-}
-
-// Both points of a manifold at once (Catto's block solver, as in contact_solver.cpp), soft: the
-// update above with the coupled K⁻¹ of the two points for m_eff, x = (1 − i_s) λ − K⁻¹ (m_s v + bias),
-// where a point that would pull is let go: the accumulated impulses x ≥ 0 with r = K x + b ≥ 0
-// and x · r = 0, row i of b being m_s v_n + bias − (1 − i_s) (K λ)_i. Tries in
-// turn both points pushing, only the first, only the second, neither. Solving the two points one
-// after the other gives them uneven impulses, and a column of boxes leans and walks. Returns the
-// lanes it solved (not: one point, or K too ill-conditioned to invert).
-[[gnu::always_inline]] inline Mask solveBlock(WideBody& A, WideBody& B, WideConstraint& k,
-                                              const SoftPoint (&soft)[2]) {
-    WidePoint& p1 = k.points[0];
-    WidePoint& p2 = k.points[1];
-    const Wide zero = splat(0), one = splat(1);
-    const Wide l1 = p1.normalImpulse, l2 = p2.normalImpulse;
-    const Wide vn1 = relativeSpeed(A, B, p1, k.nx, k.ny), vn2 = relativeSpeed(A, B, p2, k.nx, k.ny);
-    const Wide b1 = (soft[0].massScale * vn1 + soft[0].bias) - (one - soft[0].impulseScale) * (k.k11 * l1 + k.k12 * l2);
-    const Wide b2 = (soft[1].massScale * vn2 + soft[1].bias) - (one - soft[1].impulseScale) * (k.k12 * l1 + k.k22 * l2);
-    const Wide bothX = (k.k12 * b2 - k.k22 * b1) * k.invDet, bothY = (k.k12 * b1 - k.k11 * b2) * k.invDet;
-    const Wide x1 = zero - b1 * p1.normalMass, x2 = zero - b2 * p2.normalMass;
-    const Mask both = (bothX >= zero) & (bothY >= zero);
-    const Mask first = (x1 >= zero) & (k.k12 * x1 + b2 >= zero);
-    const Mask second = (x2 >= zero) & (k.k12 * x2 + b1 >= zero);
-    const Mask neither = (b1 >= zero) & (b2 >= zero);
-    const Mask solved = (k.invDet > zero) & (both | first | second | neither);
-    const Wide x = select(both, bothX, select(first, x1, zero));
-    const Wide y = select(both, bothY, select(first, zero, select(second, x2, zero)));
-    setNormalImpulse(A, B, k, p1, select(solved, x, l1));
-    setNormalImpulse(A, B, k, p2, select(solved, y, l2));
-    return solved;
-}
-
-[[gnu::always_inline]] inline bool anyLane(const Mask& m) {
-    return m[0] | m[1] | m[2] | m[3];
-}
-
-// One pass over four constraints: the normal impulses (soft with position feedback when
-// `feedback`, rigid without), then, in the relax pass, friction clamped to the Coulomb cone
-// |λ_t| ≤ μ λ_n.
-[[gnu::always_inline]] inline void solve(const States& states, WideConstraint& k, const Softnesses& softs,
-                                         bool feedback, bool warmNext, double invH) {
-    // The points' separations first, from the bodies' displacements, which are then done with:
-    // fewer values live at once than with the velocities gathered beside them.
-    const WideSoftness w = softnessOf(k, softs);
-    const WideMotion mA = gatherMotion(states, k.a), mB = gatherMotion(states, k.b);
-    const SoftPoint soft[2] = {softPoint(mA, mB, k, k.points[0], w, feedback, invH),
-                               softPoint(mA, mB, k, k.points[1], w, feedback, invH)};
-    WideBody A = gather(states, k.a, k.invInertiaA);
-    WideBody B = gather(states, k.b, k.invInertiaB);
-    const Wide zero = splat(0);
-    const Mask alone = ~solveBlock(A, B, k, soft);
-    for (int i = 0; i < 2 && anyLane(alone); ++i) {
-        WidePoint& p = k.points[i];
-        const SoftPoint& q = soft[i];
-        const Wide vn = relativeSpeed(A, B, p, k.nx, k.ny);
-        const Wide total = maxZero(p.normalImpulse - (p.normalMass * (q.massScale * vn + q.bias) +
-                                                      q.impulseScale * p.normalImpulse));
-        setNormalImpulse(A, B, k, p, select(alone, total, p.normalImpulse));
-    }
-    if (!feedback)
-        for (WidePoint& p : k.points) {
-            const Wide tx = k.ny, ty = zero - k.nx;
-            const Wide vt = relativeSpeed(A, B, p, tx, ty);
-            const Wide limit = k.friction * p.normalImpulse;
-            // The effective mass along the tangent (impulseDenominator, contact_math.h), worked
-            // out here: cheaper than streaming it from memory each pass. Zero in padding lanes.
-            const Wide rtA = p.rAx * ty - p.rAy * tx, rtB = p.rBx * ty - p.rBy * tx;
-            const Wide kt = ((A.invMass + B.invMass) + k.invInertiaA * rtA * rtA) + k.invInertiaB * rtB * rtB;
-            const Wide tangentMass = select(kt > zero, splat(1) / kt, zero);
-            const Wide total = clamp(p.tangentImpulse - tangentMass * vt, zero - limit, limit);
-            const Wide d = total - p.tangentImpulse;
-            p.tangentImpulse = total;
-            applyImpulseLanes(A, B, p, d * tx, d * ty);
-        }
-    scatter(states, k.a, A);
-    scatter(states, k.b, B);
-    if (warmNext) addWarmStart(states, k);
-}
-
-// Restitution, once after the substeps: where the point met faster than the threshold and pushed,
-// v_n → −e v_met.
-[[gnu::always_inline]] inline void restitute(const States& states, WideConstraint& k,
-                                             const WideBounce& e, double threshold) {
-    WideBody A = gather(states, k.a, k.invInertiaA);
-    WideBody B = gather(states, k.b, k.invInertiaB);
-    const Wide zero = splat(0);
-    for (int i = 0; i < 2; ++i) {
-        WidePoint& p = k.points[i];
-        const Mask bounce = (e.relativeVelocity[i] < splat(-threshold)) &
-                            (p.totalNormalImpulse > zero) & (e.restitution > zero);
-        const Wide vn = relativeSpeed(A, B, p, k.nx, k.ny);
-        const Wide mass = select(bounce, p.normalMass, zero);
-        const Wide total =
-            maxZero(p.normalImpulse - mass * (vn + e.restitution * e.relativeVelocity[i]));
-        const Wide d = total - p.normalImpulse;
-        p.normalImpulse = total;
-        p.totalNormalImpulse = p.totalNormalImpulse + d;
-        applyImpulseLanes(A, B, p, d * k.nx, d * k.ny);
-    }
-    scatter(states, k.a, A);
-    scatter(states, k.b, B);
-}
-
-// The forces' share of a substep, and the positions after it (steps 1 and 4).
-void addForces(const States& states, const std::vector<Share>& shares) {
-    for (const Share& m : shares) {
-        Velocity& s = states.v[m.body];
-        Velocity& warm = states.warm[m.body];
-        s.vx += m.dv.x + warm.vx;
-        s.vy += m.dv.y + warm.vy;
-        s.w += m.dw + warm.w;
-        warm.vx = warm.vy = warm.w = 0;
-    }
-}
-void movePositions(const States& states, std::vector<Share>& shares, double h) {
-    for (Share& m : shares) {
-        const Velocity& v = states.v[m.body];
-        Displacement& s = states.d[m.body];
-        s.dpx += h * v.vx;
-        s.dpy += h * v.vy;
-        const double turn = h * v.w;
-        m.angle += turn;
-        // ΔR turned by `turn` to first order and normalized (Box2D's b2IntegrateRotation): for the
-        // separations; the pose at the end takes the angle itself.
-        const double c = s.dqc - turn * s.dqs, sn = s.dqs + turn * s.dqc;
-        const double len = std::sqrt(c * c + sn * sn);
-        s.dqc = c / len;
-        s.dqs = sn / len;
-    }
-}
-
-// The substeps over the constraints, compiled for AVX-512, AVX2 and any x86-64 (as
-// contact_solver.cpp's passes).
-[[gnu::target_clones("arch=x86-64-v4", "avx2", "default")]] void substeps(
-    const States& states, std::vector<Share>& shares, std::vector<WideConstraint>& wide,
-    const Softnesses& softs, double h, int relaxEvery) {
-    const double hs = h / kSubsteps, invH = 1 / hs;
-    for (int i = 0; i < kSubsteps; ++i) {
-        addForces(states, shares);
-        if (i == 0) // the step's first warm start, from the impulses the last step kept
-            for (WideConstraint& k : wide)
-                warmStart(states, k);
-        // The next substep's warm start is gathered by this substep's last pass.
-        const bool relax = i % relaxEvery == relaxEvery - 1 || i + 1 == kSubsteps;
-        for (WideConstraint& k : wide)
-            solve(states, k, softs, true, !relax, invH);
-        movePositions(states, shares, hs);
-        if (relax)
-            for (WideConstraint& k : wide)
-                solve(states, k, softs, false, i + 1 < kSubsteps, invH);
-    }
+// The substeps over groups of N constraints.
+template <int N>
+void substeps(const States& states, std::vector<Share>& shares, std::vector<WideConstraint<N>>& wide,
+              const Softnesses& softs, double h, int relaxEvery) {
+    if constexpr (N == 8)
+        substeps8(states, shares.data(), shares.size(), wide.data(), wide.size(), softs, h,
+                  kSubsteps, relaxEvery);
+    else
+        substeps4(states, shares.data(), shares.size(), wide.data(), wide.size(), softs, h,
+                  kSubsteps, relaxEvery);
 }
 
 // The kinetic energy of the moving bodies at the velocities of the states, and their energy in
@@ -457,19 +146,24 @@ double potentialEnergyOf(const StepContext& c, const States& states, const std::
 // work included) or than they had before it; otherwise their velocities are put back and the
 // step's impacts stay inelastic. A kinematic body among them is a source of energy (it keeps its
 // speed whatever it strikes): with one, the pass is kept as it is.
+template <int N>
 void restitute(const StepContext& c, const States& states, const std::vector<Share>& shares,
-               std::vector<WideConstraint>& wide, const std::vector<WideBounce>& bounce) {
+               std::vector<WideConstraint<N>>& wide, const std::vector<WideBounce<N>>& bounce) {
     std::vector<std::size_t> bouncing;
     for (std::size_t j = 0; j < wide.size(); ++j)
-        if (bounce[j].restitution[0] > 0 || bounce[j].restitution[1] > 0 ||
-            bounce[j].restitution[2] > 0 || bounce[j].restitution[3] > 0)
-            bouncing.push_back(j);
+        if (anyLane(bounce[j].restitution > splat<typename Lanes<N>::Wide>(0))) bouncing.push_back(j);
+    auto pass = [&] {
+        const double threshold = c.settings.restitutionThreshold;
+        if constexpr (N == 8)
+            restitute8(states, wide.data(), bounce.data(), bouncing.data(), bouncing.size(), threshold);
+        else
+            restitute4(states, wide.data(), bounce.data(), bouncing.data(), bouncing.size(), threshold);
+    };
     const bool driven = std::any_of(shares.begin(), shares.end(), [&](const Share& m) {
         return c.bodies[m.body].type == BodyType::Kinematic;
     });
     if (bouncing.empty() || driven) {
-        for (std::size_t j : bouncing)
-            restitute(states, wide[j], bounce[j], c.settings.restitutionThreshold);
+        pass();
         return;
     }
     // The energy the moving bodies would end the step with in free motion (the integrator's;
@@ -483,8 +177,7 @@ void restitute(const StepContext& c, const States& states, const std::vector<Sha
     }
     std::vector<Velocity> before(states.v, states.v + c.bodies.size());
     const double ke = kineticEnergyOf(c, states, shares), pe = potentialEnergyOf(c, states, shares);
-    for (std::size_t j : bouncing)
-        restitute(states, wide[j], bounce[j], c.settings.restitutionThreshold);
+    pass();
     const double gained = kineticEnergyOf(c, states, shares) - ke;
     const double allowed = std::max(freeEnergy - (ke + pe), 0.0);
     if (gained > allowed + 1e-12 * (std::abs(freeEnergy) + ke + std::abs(pe)))
@@ -493,18 +186,18 @@ void restitute(const StepContext& c, const States& states, const std::vector<Sha
 
 // Lane l of a point that is not there (a single point's second, or padding): zeros, which push
 // nothing.
-void clearPoint(WidePoint& p, int l) {
+template <int N> void clearPoint(WidePoint<N>& p, int l) {
     p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = p.baseSeparation[l] = 0;
     p.normalMass[l] = p.normalImpulse[l] = p.tangentImpulse[l] = 0;
     p.totalNormalImpulse[l] = 0;
 }
 
 // A padding lane: no masses, the null state.
-void clearLane(WideConstraint& k, WideBounce& e, int l, std::uint32_t nullState) {
+template <int N> void clearLane(WideConstraint<N>& k, WideBounce<N>& e, int l, std::uint32_t nullState) {
     k.a[l] = k.b[l] = nullState;
     k.invInertiaA[l] = k.invInertiaB[l] = 0;
     k.nx[l] = k.ny[l] = k.friction[l] = 0;
-    for (WidePoint& p : k.points)
+    for (WidePoint<N>& p : k.points)
         clearPoint(p, l);
     k.k11[l] = k.k12[l] = k.k22[l] = k.invDet[l] = 0;
     e.restitution[l] = e.relativeVelocity[0][l] = e.relativeVelocity[1][l] = 0;
@@ -512,8 +205,9 @@ void clearLane(WideConstraint& k, WideBounce& e, int l, std::uint32_t nullState)
     e.count[l] = 0;
 }
 
+template <int N>
 void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const Velocity* velocity,
-                 std::size_t j, WideConstraint& k, WideBounce& e, int l) {
+                 std::size_t j, WideConstraint<N>& k, WideBounce<N>& e, int l) {
     const Manifold& m = c.contacts[j];
     const Inertia& A = bodies[m.a];
     const Inertia& B = bodies[m.b];
@@ -533,7 +227,7 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
     // The impulses kept are the step's (N·s); a substep's is 1/n of it.
     const double warm = c.settings.warmStarting ? 1.0 / kSubsteps : 0.0;
     for (int i = 0; i < 2; ++i) {
-        WidePoint& p = k.points[i];
+        WidePoint<N>& p = k.points[i];
         if (i == m.count) { // a single point: the second pushes nothing
             clearPoint(p, l);
             e.relativeVelocity[i][l] = 0;
@@ -564,44 +258,45 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
     k.invDet[l] = m.count == 2 && K.invertible ? 1 / K.det : 0;
 }
 
-// The constraints of each colour in lanes of four, colours in order, written lane after lane.
+// The constraints of each colour in groups of N lanes, colours in order, written lane after lane.
+template <int N>
 void prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Velocity* velocity,
-             std::vector<WideConstraint>& wide, std::vector<WideBounce>& bounce) {
+             std::vector<WideConstraint<N>>& wide, std::vector<WideBounce<N>>& bounce) {
     std::size_t count = 0;
     const std::vector<std::uint32_t> colour =
         colours(c.contacts, bodies.size(), [&](BodyId id) { return bodies[id].moves; }, count);
-    // Where each colour's lanes begin: its constraints rounded up to whole groups of four.
+    // Where each colour's lanes begin: its constraints rounded up to whole groups.
     std::vector<std::size_t> next(count + 1, 0);
     for (std::uint32_t col : colour)
         ++next[col + 1];
     for (std::size_t col = 0; col < count; ++col)
-        next[col + 1] = next[col] + (next[col + 1] + 3) / 4 * 4;
+        next[col + 1] = next[col] + (next[col + 1] + N - 1) / N * N;
     std::vector<std::size_t> end(next.begin(), next.end() - 1); // past each colour's filled lanes
     std::vector<std::size_t> slotOf(c.contacts.size());
     for (std::size_t j = 0; j < c.contacts.size(); ++j)
         slotOf[j] = end[colour[j]]++;
-    wide.resize(next[count] / 4);
-    bounce.resize(next[count] / 4);
+    wide.resize(next[count] / N);
+    bounce.resize(next[count] / N);
     // The manifolds read in their order in memory, each written to its lane (read in colour
     // order, out of their order, the manifolds of a large scene came from beyond the cache),
-    // and the lanes that round a colour up to four cleared.
+    // and the lanes that round a colour up to a whole group cleared.
     for (std::size_t j = 0; j < c.contacts.size(); ++j)
-        prepareLane(c, bodies, velocity, j, wide[slotOf[j] / 4], bounce[slotOf[j] / 4],
-                    static_cast<int>(slotOf[j] % 4));
+        prepareLane(c, bodies, velocity, j, wide[slotOf[j] / N], bounce[slotOf[j] / N],
+                    static_cast<int>(slotOf[j] % N));
     const auto nullState = static_cast<std::uint32_t>(c.bodies.size());
     for (std::size_t col = 0; col < count; ++col)
         for (std::size_t slot = end[col]; slot < next[col + 1]; ++slot)
-            clearLane(wide[slot / 4], bounce[slot / 4], static_cast<int>(slot % 4), nullState);
+            clearLane(wide[slot / N], bounce[slot / N], static_cast<int>(slot % N), nullState);
 }
 
-// The soft step on the step's contacts; the bodies no contact reaches move freely.
-void solveSoft(StepContext& c) {
+// The soft step on the step's contacts, in groups of N; the bodies no contact reaches move freely.
+template <int N> void solveSoft(StepContext& c) {
     // Scratch kept from step to step: a large scene's arrays are not allocated anew each step.
     static thread_local std::vector<Velocity> velocity, warm;
     static thread_local std::vector<Displacement> displacement;
     static thread_local std::vector<Share> shares;
-    static thread_local std::vector<WideConstraint> wide;
-    static thread_local std::vector<WideBounce> bounce;
+    static thread_local std::vector<WideConstraint<N>> wide;
+    static thread_local std::vector<WideBounce<N>> bounce;
     static thread_local std::vector<char> inSolver;
     const double hs = c.h / kSubsteps;
     const std::size_t n = c.bodies.size();
@@ -633,7 +328,7 @@ void solveSoft(StepContext& c) {
     for (std::size_t i = 0; i < n; ++i) {
         if (!inSolver[i] || c.bodies[i].type == BodyType::Static) continue;
         const Motion& m = c.motion[i];
-        shares.push_back(Share{i, m.dv / double(kSubsteps), m.dw / kSubsteps, 0});
+        shares.push_back(Share{i, m.dv.x / kSubsteps, m.dv.y / kSubsteps, m.dw / kSubsteps, 0});
     }
 
     // In a step where some point overlaps by more than the slop, a relax pass in every substep:
@@ -648,9 +343,9 @@ void solveSoft(StepContext& c) {
     restitute(c, states, shares, wide, bounce);
 
     for (std::size_t j = 0; j < wide.size(); ++j)
-        for (int l = 0; l < 4; ++l)
+        for (int l = 0; l < N; ++l)
             for (int i = 0; i < bounce[j].count[l]; ++i) {
-                const WidePoint& p = wide[j].points[i];
+                const WidePoint<N>& p = wide[j].points[i];
                 ContactPoint& cp = c.contacts[bounce[j].manifold[l]].points[i];
                 cp.normalImpulse = kSubsteps * p.normalImpulse[l];
                 cp.tangentImpulse = kSubsteps * p.tangentImpulse[l];
@@ -673,7 +368,16 @@ void solveSoft(StepContext& c) {
     }
 }
 
+// The soft step in eight lanes where the processor has AVX-512, in four elsewhere.
+void solveSoft(StepContext& c) {
+    if (hasAvx512())
+        solveSoft<8>(c);
+    else
+        solveSoft<4>(c);
+}
+
 } // namespace
+} // namespace soft
 
 void stepSoft(StepContext& c) {
     // The pairs left with a body in flight (flight_impacts.cpp: a strike there was unsure, or the
@@ -682,7 +386,7 @@ void stepSoft(StepContext& c) {
     bool flown = false;
     for (const Motion& m : c.motion)
         flown = flown || m.flown;
-    if (!flown) return solveSoft(c);
+    if (!flown) return soft::solveSoft(c);
     std::vector<Manifold> all, inFlight;
     all.swap(c.contacts);
     for (const Manifold& m : all)
@@ -690,7 +394,7 @@ void stepSoft(StepContext& c) {
     std::swap(c.contacts, inFlight);
     solveImpulses(c);
     std::swap(c.contacts, inFlight);
-    solveSoft(c);
+    soft::solveSoft(c);
     returnSettledContacts(c, inFlight);
 }
 
