@@ -40,8 +40,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
-#include <numeric>
+#include <vector>
 
 namespace carom {
 namespace soft {
