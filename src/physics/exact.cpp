@@ -426,8 +426,18 @@ bool movesUniformly(const StepContext& c, BodyId id) {
     return c.settings.damping == 0;
 }
 
-// The earliest closed-form contact time of two circles in uniform relative motion within dt.
-double circleContacts(const StepContext& c, double dt) {
+// Whether the solver holds the pair over the interval: it is in `held`, sorted by pair.
+bool isHeld(const std::vector<Manifold>& held, BodyId a, BodyId b) {
+    const auto it = std::lower_bound(held.begin(), held.end(), PairKey{a, b},
+                                     [](const Manifold& m, PairKey k) { return PairKey{m.a, m.b} < k; });
+    return it != held.end() && it->a == a && it->b == b;
+}
+
+// The earliest closed-form contact time of two circles in uniform relative motion within dt. Not
+// of a pair the solver holds (touching, or a gap it closes as a resting contact meets: `held`,
+// strikeTouching): closingLimit bounds the advance for those, as for any other shapes. Cut short
+// at their closed-form times, a pile with balls in it took 1,586 intervals where it needed 149.
+double circleContacts(const StepContext& c, double dt, const std::vector<Manifold>& held) {
     std::vector<double> margins(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
         const Body& b = c.bodies[i];
@@ -440,7 +450,7 @@ double circleContacts(const StepContext& c, double dt) {
         const Body& A = c.bodies[p.a];
         const Body& B = c.bodies[p.b];
         if (A.shape.type() != ShapeType::Circle || B.shape.type() != ShapeType::Circle) continue;
-        if (!movesUniformly(c, p.a) || !movesUniformly(c, p.b)) continue;
+        if (!movesUniformly(c, p.a) || !movesUniformly(c, p.b) || isHeld(held, p.a, p.b)) continue;
         Vec2 aA = A.invMass * A.force, aB = B.invMass * B.force;
         if (glm::length(aB - aA) > kSameAcceleration * (glm::length(aA) + glm::length(aB)))
             continue;
@@ -529,7 +539,7 @@ Trial advanceWithinReach(StepContext& c, const std::vector<Pose>& start,
                          const std::vector<Manifold>& held, const ImpulseList& last,
                          double remaining, int& advances) {
     const double reach =
-        std::min({remaining, circleContacts(c, remaining), closingLimit(c, held)});
+        std::min({remaining, circleContacts(c, remaining, held), closingLimit(c, held)});
     const std::vector<double> clear = clearances(c, reach);
     Trial trial{std::min(reach, travelLimit(c, start, clear, false)), {}};
     for (int i = 0; i < kMaxHalvings; ++i) {
