@@ -28,23 +28,23 @@ using Mask = Lanes<4>::Mask;
 // One body's state as the solvers keep it: four doubles, one vector load.
 using Quad = Lanes<4>::Wide;
 
-template <class W = Wide> inline W splat(double x) {
+template <class W = Wide> [[gnu::always_inline]] inline W splat(double x) {
     return W{} + x;
 }
-template <class M, class W> inline W select(M m, W a, W b) {
+template <class M, class W> [[gnu::always_inline]] inline W select(M m, W a, W b) {
     return m ? a : b;
 }
 // std::max(x, 0.0) and std::clamp(x, lo, hi), lane by lane, with their exact tie rules.
-template <class W> inline W maxZero(W x) {
+template <class W> [[gnu::always_inline]] inline W maxZero(W x) {
     return select(x < splat<W>(0), splat<W>(0), x);
 }
-template <class W> inline W clamp(W x, W lo, W hi) {
+template <class W> [[gnu::always_inline]] inline W clamp(W x, W lo, W hi) {
     return select(x < lo, lo, select(hi < x, hi, x));
 }
-template <class W> inline W maxWide(W a, W b) {
+template <class W> [[gnu::always_inline]] inline W maxWide(W a, W b) {
     return select(a < b, b, a);
 }
-template <class M> inline bool anyLane(M m) {
+template <class M> [[gnu::always_inline]] inline bool anyLane(const M& m) {
     bool any = false;
     for (unsigned l = 0; l < sizeof(M) / sizeof(m[0]); ++l)
         any = any | (m[l] != 0);
