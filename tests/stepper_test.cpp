@@ -16,10 +16,24 @@ TEST(Stepper, TurnsRealTimeIntoFixedSteps) {
     EXPECT_EQ(st.advance(w, 1.0 / 60), 2);
     st.timeRate = 1;
     EXPECT_EQ(st.advance(w, 10.0), st.maxStepsPerFrame); // capped: a slow frame cannot snowball
-    EXPECT_LE(st.advance(w, 0.0), 1);
-    st.budgetSeconds = 0; // every step overruns it: one step per advance, the backlog dropped
+    // Of the 10 s, the backlog kept is a quarter of a second (15 steps of 1/60 s, one less if
+    // rounding leaves the last a hair short), made up over the next frames (of a microsecond
+    // each, below); the rest is dropped.
+    const double frame = 1e-6;
+    auto catchUp = [&] {
+        int steps = 0;
+        for (int n; (n = st.advance(w, frame)) > 0;) {
+            EXPECT_LE(n, st.maxStepsPerFrame);
+            steps += n;
+        }
+        return steps;
+    };
+    EXPECT_EQ(st.advance(w, frame), st.maxStepsPerFrame);
+    EXPECT_NEAR(catchUp(), 15 - st.maxStepsPerFrame, 1);
+    st.budgetSeconds = 0; // every step overruns it: one step per advance
     EXPECT_EQ(st.advance(w, 1.0), 1);
-    EXPECT_LE(st.advance(w, 0.0), 1);
+    EXPECT_EQ(st.advance(w, frame), 1);
+    EXPECT_NEAR(catchUp(), 14, 1);
     st.budgetSeconds = INFINITY;
     st.paused = true;
     EXPECT_EQ(st.advance(w, 1.0), 0);

@@ -33,8 +33,8 @@ int Stepper::advance(carom::World& world, double realSeconds,
         const std::chrono::duration<double> used = std::chrono::steady_clock::now() - start;
         overBudget = used.count() >= budgetSeconds;
     }
-    // Behind by more than the cap or the budget allows: drop the backlog instead of spiralling.
-    if (steps == maxStepsPerFrame || overBudget) accumulator_ = std::min(accumulator_, h);
+    // Behind by more than the backlog allows: drop the rest instead of spiralling.
+    accumulator_ = std::min(accumulator_, std::max(h, maxBacklogSeconds * timeRate));
     return steps;
 }
 

@@ -16,9 +16,14 @@ class Stepper {
     bool paused = false;
     int maxStepsPerFrame = 8;
     // Wall-clock seconds one advance may spend stepping: past it, no further step is started and
-    // the backlog is dropped (the simulation runs slower than real time instead of freezing the
-    // frame). A step that is due is always taken, however long it lasts.
+    // the rest waits for the next frames (a step that is due is always taken, however long it
+    // lasts).
     double budgetSeconds = INFINITY;
+    // The most real time the steps may fall behind, seconds: a stall shorter than this (the
+    // first frames, while Mesa compiles its shaders; a busy moment) is made up over the next
+    // frames, a longer one is dropped, and a scene too slow for real time runs slower than it
+    // instead of freezing the frame.
+    double maxBacklogSeconds = 0.25;
 
     // Advances the world by the real time elapsed since the last frame; returns the steps taken.
     // Each step is stepOnce() (the session's: along its history or at its end), else world.step().
