@@ -7,10 +7,11 @@
 #include "png_write.h"
 #include "renderer.h"
 #include "prefs.h"
+#include "worker.h"
 #include <SDL.h>
 #include <SDL_opengl.h>
 #include <algorithm>
-#include <thread>
+#include <cmath>
 #include <vector>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
@@ -319,6 +320,26 @@ void buildFrame(AppState& a, bool& quit) {
     ImGui::Render();
 }
 
+// The side panels' backgrounds, in the window colour (opaque: applyColors), cleared where the
+// panels are (w x h pixels of the drawable, the panels' width in ImGui's units).
+void clearPanels(const PanelLayout& layout, int w, int h) {
+    const ImVec4 c = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    const float scale = w / std::max(ImGui::GetIO().DisplaySize.x, 1.0f);
+    const auto left = GLsizei(std::lround(layout.left * scale));
+    const auto right = GLsizei(std::lround(layout.right * scale));
+    glEnable(GL_SCISSOR_TEST);
+    glClearColor(c.x, c.y, c.z, 1);
+    if (left > 0) {
+        glScissor(0, 0, left, h);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    if (right > 0) {
+        glScissor(w - right, 0, right, h);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    glDisable(GL_SCISSOR_TEST);
+}
+
 // The second half: OpenGL draws ImGui's lists into the back buffer.
 void renderFrame(AppState& a) {
     int w = 0, h = 0;
@@ -327,6 +348,7 @@ void renderFrame(AppState& a) {
     const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(backgroundColor(a.prefs.view.lightBackground));
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
+    clearPanels(a.panels.drawn, w, h);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
@@ -412,6 +434,7 @@ int runApp(const AppOptions& opt) {
     std::vector<double> frameMs, stepMs; // --report
     const Uint64 first = last;
     const double simStart = a.session.world.time();
+    Worker physicsThread;
     DragScriptRun script;
     if (opt.drag) script.script = *opt.drag;
     for (int n = 1; !quit; ++n) {
@@ -422,14 +445,14 @@ int runApp(const AppOptions& opt) {
         buildFrame(a, quit);
         // The physics on a second thread while OpenGL (software rendering, under Xvfb) draws.
         Advance physics;
-        std::thread stepper([&] { physics = advance(a.session, dt); });
+        physicsThread.start([&] { physics = advance(a.session, dt); });
         renderFrame(a);
         if (screenshotRun && n >= opt.frames) {
             if (!writeScreenshot(a, opt.screenshot)) status = 1;
             quit = true;
         }
         SDL_GL_SwapWindow(a.window);
-        stepper.join();
+        physicsThread.wait();
         noteAdvance(a, physics, dt);
         const double physicsMs = physics.ms;
         // Cap at 60 fps where vsync does not (software GL under Xvfb): leave the CPU to others.

@@ -41,6 +41,15 @@ struct Stats {
 // Takes the collisions of the steps since the last call into the readout.
 void noteCollisions(CollisionReadout& r, const Session& s);
 
+// Where the side panels go. Controls on the left and graphs on the right, each at most a little
+// over a quarter of the window so that the simulation keeps at least half of it; when the two
+// would take more than half (a window narrower than about 1100 px), they collapse into one panel
+// on the left with a tab for each.
+struct PanelLayout {
+    float left = 0, right = 0; // widths, 0 for none
+    bool tabbed = false;       // the left panel holds both, as tabs
+};
+
 struct PanelState {
     std::string assetDir;
     std::vector<Preset> presets;
@@ -59,6 +68,8 @@ struct PanelState {
     std::string droppedPath;         // a file dropped on the window, opened by the next drawPanels
     FileBrowser browser;
     bool lightStyle = false; // the ImGui colours in use are the light ones
+    PanelLayout drawn;       // the side panels of the last frame, whose backgrounds renderFrame
+                             // clears (they have none of ImGui's)
 };
 
 // Whether the stats window sits at the top of the view (it no longer does: it keeps to the bottom
@@ -83,14 +94,6 @@ struct UiContext {
     const Camera* camera = nullptr; // the view's: the inspector keeps clear of its body
 };
 
-// Where the side panels go. Controls on the left and graphs on the right, each at most a little
-// over a quarter of the window so that the simulation keeps at least half of it; when the two
-// would take more than half (a window narrower than about 1100 px), they collapse into one panel
-// on the left with a tab for each.
-struct PanelLayout {
-    float left = 0, right = 0; // widths, 0 for none
-    bool tabbed = false;       // the left panel holds both, as tabs
-};
 PanelLayout panelLayout(const ViewOptions& view, ImVec2 display);
 
 // The part of the window that shows the simulation (not covered by the side panels).

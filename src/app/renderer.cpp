@@ -299,6 +299,9 @@ void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
     const Palette pal = palette(in.view.lightBackground);
     const auto& bodies = s.world.bodies();
     s.stepper.drawPoses(s.world, rs.poses);
+    // Within the view: the side panels' backgrounds are cleared before ImGui draws (app.cpp,
+    // renderFrame), so nothing of the scene may fall under them.
+    dl->PushClipRect(in.simView.min, in.simView.max);
     const std::vector<carom::Transform>& poses = rs.poses;
 
     if (in.view.showTrails) {
@@ -337,6 +340,7 @@ void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
     if (in.view.showForces) drawForces(dl, s, cam, in.view.forceScale);
     drawSpring(dl, s.world, cam, poses);
     drawOverlays(rs, in, dl, pal);
+    dl->PopClipRect();
 }
 
 ImU32 backgroundColor(bool light) {
