@@ -214,7 +214,9 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
     for (std::size_t j = 0; j < c.contacts.size(); ++j)
         for (int i = 0; i < c.contacts[j].count; ++i)
             startOverlap[j][i] = std::max(c.contacts[j].points[i].depth - s.linearSlop, 0.0);
-    for (int it = 0; it < iterations; ++it) {
+    // An iteration that corrects nothing moves nothing: the ones after it would find the same.
+    for (bool moved = true; moved && iterations-- > 0;) {
+        moved = false;
         for (std::size_t j = 0; j < c.contacts.size(); ++j) {
             const Manifold& m = c.contacts[j];
             const Carried& carried = carriedBy[j];
@@ -227,8 +229,10 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
                 C[i] = std::clamp(factor * (g[i].separation + s.linearSlop), -s.maxProjection, 0.0);
             }
             if (carried.count == 2 && C[0] < 0 && C[1] < 0 &&
-                correctBlock(A, B, g, C, c.h, s.gravity, correction, total[j], startOverlap[j]))
+                correctBlock(A, B, g, C, c.h, s.gravity, correction, total[j], startOverlap[j])) {
+                moved = true;
                 continue;
+            }
             for (int i = 0; i < carried.count; ++i) {
                 const auto [n, separation, p] = i == 0 ? g[0] : geometryNow(A, B, carried, i);
                 double Ci = std::clamp(factor * (separation + s.linearSlop), -s.maxProjection, 0.0);
@@ -236,6 +240,7 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
                 Vec2 rA = p - A.xf().p, rB = p - B.xf().p;
                 const double k = impulseDenominator(A, B, rA, rB, n);
                 if (k <= 0) continue;
+                moved = true;
                 total[j][i] += -Ci / k;
                 Vec2 P = (-Ci / k) * n;
                 move(A, -A.invMass * P, -A.invInertia * cross(rA, P));
