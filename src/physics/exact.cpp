@@ -40,6 +40,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <utility>
@@ -583,23 +584,52 @@ Trial timeOfContact(StepContext& c, const std::vector<Pose>& start,
     return found;
 }
 
+// Each body's position and angle, in a row: where the contacts were found (foundAt below).
+std::vector<double> posesOf(const std::vector<Body>& bodies) {
+    std::vector<double> out;
+    out.reserve(3 * bodies.size());
+    for (const Body& b : bodies)
+        out.insert(out.end(), {b.xf().p.x, b.xf().p.y, b.angle()});
+    return out;
+}
+
+// Whether the bodies are where posesOf found them, to the bit (a −0 angle is not a +0 one).
+bool stillAt(const std::vector<double>& poses, const std::vector<Body>& bodies) {
+    const std::vector<double> now = posesOf(bodies);
+    return !poses.empty() && poses.size() == now.size() &&
+           std::memcmp(poses.data(), now.data(), poses.size() * sizeof(double)) == 0;
+}
+
+// The world's contacts as nearContacts finds them: without the impulses the step left in them.
+std::vector<Manifold> withoutImpulses(std::vector<Manifold> contacts) {
+    for (Manifold& m : contacts)
+        for (ContactPoint& cp : m.points)
+            cp.normalImpulse = cp.tangentImpulse = 0;
+    return contacts;
+}
+
 // After the last interval: the forces of the last instant cleared (they were not a step's), the
 // contacts found again (drawing, events, diagnostics; `near` if the last interval found them at
 // the poses the step ends with) carrying this step's resting impulses for the next, and the overlap a stack's solver let through projected away as in the default method
 // (nothing to do for points within the linear slop). A step cut short (a chain of impacts that
 // will not end, or bodies overlapping from the start: finishAsTheDefaultMethod) moved its bodies
 // without the travel limit: as in the other methods, none may end through a static body or buried
-// in one (continuous.cpp; in a step that kept the limit neither changes anything).
+// in one (continuous.cpp; in a step that kept the limit neither changes anything). `foundAt`: the
+// poses at which `near` was found, if none of that moved a body (in a pile at rest, nothing
+// does), so that the next step may start from these contacts; empty otherwise.
 void finishExactStep(StepContext& c, const ImpulseList& applied, const std::vector<Pose>& start,
-                     std::optional<std::vector<Manifold>> near) {
+                     std::optional<std::vector<Manifold>> near, std::vector<double>& foundAt) {
     for (Body& b : c.bodies) {
         b.force = {0, 0};
         b.torque = 0;
     }
-    if (near)
+    std::vector<double> at;
+    if (near) {
+        at = posesOf(c.bodies);
         setContacts(c, std::move(*near));
-    else
+    } else {
         updateContacts(c);
+    }
     ImpulseFinder appliedTo(applied);
     for (Manifold& m : c.contacts)
         for (int i = 0; i < m.count; ++i) {
@@ -610,6 +640,7 @@ void finishExactStep(StepContext& c, const ImpulseList& applied, const std::vect
     projectContacts(c, c.settings.positionIterations, Correction::PositionsOnly, save(c.bodies));
     stopAtStaticBodies(c, start, Correction::PositionsOnly);
     keepOutOfStaticBodies(c, Correction::PositionsOnly);
+    foundAt = stillAt(at, c.bodies) ? std::move(at) : std::vector<double>{};
 }
 
 // After a step that could not finish (finishAsTheDefaultMethod), the steps that follow are taken
@@ -713,7 +744,7 @@ void land(StepContext& c, const std::vector<Flown>& flown) {
 } // namespace
 
 // The pseudocode at the top of this file, line for line.
-void stepExact(StepContext& c, bool flights, ExactBackoff& backoff) {
+void stepExact(StepContext& c, bool flights, ExactBackoff& backoff, std::vector<double>& foundAt) {
     const double h = c.h;
     const ImpulseList last = impulsesOf(c.contacts);
     const std::vector<Pose> stepStart = save(c.bodies);
@@ -721,13 +752,14 @@ void stepExact(StepContext& c, bool flights, ExactBackoff& backoff) {
     if (backoff.stepsLeft > 0) { // waiting after a step that could not finish (backOff)
         --backoff.stepsLeft;
         addImpulses(applied, finishAsTheDefaultMethod(c, h, flights));
-        finishExactStep(c, summed(std::move(applied)), stepStart, std::nullopt);
+        finishExactStep(c, summed(std::move(applied)), stepStart, std::nullopt, foundAt);
         return;
     }
     const std::vector<Flown> flown = flights ? flyFirst(c, stepStart) : std::vector<Flown>{};
     double t = 0;
     int advances = 0, tiny = 0;
     std::optional<std::vector<Manifold>> near; // nearContacts at the poses now, once found
+    if (flown.empty() && stillAt(foundAt, c.bodies)) near = withoutImpulses(c.contacts);
     while (h - t > kTimeEpsilon * h) {
         const double remaining = h - t;
         if (!near) near = nearContacts(c);
@@ -764,7 +796,7 @@ void stepExact(StepContext& c, bool flights, ExactBackoff& backoff) {
     // The flown bodies waited as static ones, whose pairs with one another and with the walls the
     // intervals did not look for: with any, the contacts are found anew.
     finishExactStep(c, summed(std::move(applied)), stepStart,
-                    flown.empty() ? std::move(near) : std::nullopt);
+                    flown.empty() ? std::move(near) : std::nullopt, foundAt);
 }
 
 } // namespace carom

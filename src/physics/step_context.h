@@ -118,8 +118,9 @@ void applyPenaltyForces(StepContext& c);
 
 // exact.cpp: the step with each collision found at its time of contact; a step that will not
 // finish so is finished as the default method steps, with its flights where `flights`, and so are
-// the steps `backoff` says to wait after it.
-void stepExact(StepContext& c, bool flights, ExactBackoff& backoff);
+// the steps `backoff` says to wait after it. `foundAt`: where the step found the contacts it
+// leaves in the world, each body's x, y and angle, or empty (see World::exactContactsAt_).
+void stepExact(StepContext& c, bool flights, ExactBackoff& backoff, std::vector<double>& foundAt);
 
 // soft_body.cpp: the soft bodies' forces (springs, gravity, damping, the mouse spring on a
 // particle) and their velocities after the step by semi-implicit Euler; `forced` gets each

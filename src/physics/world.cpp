@@ -65,6 +65,7 @@ World::World(const WorldSettings& settings) {
 void World::setSettings(const WorldSettings& settings) {
     validate(settings);
     settings_ = settings;
+    exactContactsAt_.clear();
 }
 
 BodyId World::addBody(const BodyDef& def) {
@@ -104,6 +105,7 @@ BodyId World::addBody(const BodyDef& def) {
     b.friction = def.friction;
     names_.emplace(b.name, bodies_.size());
     bodies_.push_back(std::move(b));
+    exactContactsAt_.clear();
     origins_.push_back(BodyOrigin{def.density, def.mass.has_value(), def.wall});
     return bodies_.size() - 1;
 }
@@ -164,6 +166,7 @@ void World::setPosition(BodyId id, Vec2 position, double angle) {
     requireSize("angle", angle);
     Body& b = bodies_.at(id);
     b.setPose(position, angle);
+    exactContactsAt_.clear();
 }
 
 void World::setVelocity(BodyId id, Vec2 velocity, double angularVelocity) {
@@ -199,6 +202,7 @@ void World::restoreContacts(std::vector<Manifold> contacts) {
         }
     }
     contacts_ = std::move(contacts);
+    exactContactsAt_.clear();
 }
 
 void World::restoreExactBackoff(const ExactBackoff& backoff) {
@@ -233,11 +237,13 @@ void World::setMass(BodyId id, double mass) {
 void World::setRestitution(BodyId id, std::optional<double> restitution) {
     requireCoefficient("restitution", restitution);
     bodies_.at(id).restitution = restitution;
+    exactContactsAt_.clear();
 }
 
 void World::setFriction(BodyId id, std::optional<double> friction) {
     requireCoefficient("friction", friction);
     bodies_.at(id).friction = friction;
+    exactContactsAt_.clear();
 }
 
 SoftBodyId World::addSoftBody(const SoftBodyDef& def) {
@@ -370,7 +376,7 @@ void World::step() {
     if (!softBodies_.empty()) integrateSoftVelocities(c, softBodies_, forced);
     if (s.exact) {
         // Each collision at its time of contact (exact.cpp).
-        stepExact(c, softBodies_.empty(), exactBackoff_);
+        stepExact(c, softBodies_.empty(), exactBackoff_, exactContactsAt_);
     } else {
         integrateVelocities(c); // forces (gravity, damping, thrusters, spring) and free motion
         updateContacts(c);      // broad and narrow phase; impulses kept from the last step

@@ -227,6 +227,11 @@ class World {
     std::optional<MouseSpring> spring_;
     std::vector<Manifold> contacts_;
     ExactBackoff exactBackoff_;
+    // Where the exact method's last step found the world's contacts (each body's x, y and angle),
+    // while nothing has moved or changed the bodies since: the next step starts from them instead
+    // of finding the same contacts again. Empty when not known; not saved with the world, as the
+    // contacts found again would be the same.
+    std::vector<double> exactContactsAt_;
     std::vector<Manifold> previousContacts_; // the last step's, for the contact events
     std::vector<ContactEvent> pendingEvents_;
     std::function<void(const ContactEvent&)> listener_;
