@@ -2,6 +2,7 @@
 #include "app.h"
 
 #include "input.h"
+#include "panel_cache.h"
 #include "panels.h"
 #include "plots.h"
 #include "png_write.h"
@@ -36,6 +37,7 @@ struct AppState {
     PanelState panels;
     PlotState plots;
     RenderState render;
+    PanelCache panelCache; // the controls panel as drawn last, copied while it is the same
     Stats stats;
     Rect lastView{{0, 0}, {0, 0}}; // the simulation view of the last frame
     std::vector<SDL_Event> heldKeyUps; // key releases kept for the next frame (buildFrame)
@@ -336,13 +338,16 @@ void buildFrame(AppState& a, bool& quit) {
     ImGui::Render();
 }
 
+// A width in ImGui's units as pixels of the drawable, w pixels wide.
+GLsizei pixels(float width, int w) {
+    return GLsizei(std::lround(width * w / std::max(ImGui::GetIO().DisplaySize.x, 1.0f)));
+}
+
 // The side panels' backgrounds, in the window colour (opaque: applyColors), cleared where the
 // panels are (w x h pixels of the drawable, the panels' width in ImGui's units).
 void clearPanels(const PanelLayout& layout, int w, int h) {
     const ImVec4 c = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    const float scale = w / std::max(ImGui::GetIO().DisplaySize.x, 1.0f);
-    const auto left = GLsizei(std::lround(layout.left * scale));
-    const auto right = GLsizei(std::lround(layout.right * scale));
+    const GLsizei left = pixels(layout.left, w), right = pixels(layout.right, w);
     glEnable(GL_SCISSOR_TEST);
     glClearColor(c.x, c.y, c.z, 1);
     if (left > 0) {
@@ -365,7 +370,9 @@ void renderFrame(AppState& a) {
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     clearPanels(a.panels.drawn, w, h);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    a.panelCache.render(ImGui::GetDrawData(), a.panels.controlsList,
+                        pixels(a.panels.drawn.left, w), w, h,
+                        ImGui::GetStyle().Colors[ImGuiCol_WindowBg]);
 }
 
 double median(std::vector<double> x) {
@@ -505,6 +512,7 @@ int runApp(const AppOptions& opt) {
     if (opt.width == 0) SDL_GetWindowSize(a.window, &a.prefs.windowWidth, &a.prefs.windowHeight);
     savePrefs(a.configDir, a.prefs);
 
+    a.panelCache.release();
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplSDL2_Shutdown();
     ImGui::DestroyContext(); // writes imgui.ini

@@ -468,6 +468,7 @@ void controlsWindow(UiContext& ui, ImVec2 display, const PanelLayout& layout) {
     ImGui::Begin(layout.tabbed ? "Panels###Controls" : "Controls###Controls", nullptr,
                  kPanelFlags | (layout.tabbed ? ImGuiWindowFlags_NoTitleBar : 0));
     if (!layout.tabbed) {
+        ui.panels.controlsList = ImGui::GetWindowDrawList();
         controlsContent(ui);
     } else if (ImGui::BeginTabBar("panels")) {
         // A narrow window: controls and graphs as two tabs of one panel.
@@ -834,6 +835,7 @@ void drawPanels(UiContext& ui) {
     const Rect view = simViewRect(ui.view, display);
     const PanelLayout layout = panelLayout(ui.view, display);
     ui.panels.drawn = ui.view.showUi ? layout : PanelLayout{};
+    ui.panels.controlsList = nullptr;
     ui.panels.overlays.clear();
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_O, false))
