@@ -1,8 +1,11 @@
 // The graphs' data and ranges without a window: a range that follows the data both ways, equal
 // scales, one axis per unit, and edits made while paused reaching the last sample.
+#include "plot_lines.h"
 #include "plots.h"
 
 #include "carom/scene.h"
+#include <algorithm>
+#include <cmath>
 #include <gtest/gtest.h>
 
 using app::Range;
@@ -106,4 +109,55 @@ TEST(Variables, EveryVariableHasAUnit) {
     EXPECT_STREQ(app::unitOf(v), "kg m\u00b2/s");
     ASSERT_TRUE(app::parseVariable("block1.vx", w, v));
     EXPECT_STREQ(app::unitOf(v), "m/s");
+}
+
+// The graphs' lines keep only the points that can be seen (plot_lines.h).
+namespace {
+// The distance from p to the segment a b.
+float distanceTo(app::Pixel p, app::Pixel a, app::Pixel b) {
+    const double dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
+    double t = l2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2 : 0;
+    t = std::clamp(t, 0.0, 1.0);
+    return float(std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy)));
+}
+} // namespace
+
+TEST(PlotLines, AStraightLineIsItsTwoEnds) {
+    std::vector<app::Pixel> line;
+    for (int i = 0; i <= 1000; ++i)
+        line.push_back({0.5f * i, 3 + 0.25f * i});
+    const std::vector<app::Pixel> s = app::simplified(line, 0.25f);
+    ASSERT_EQ(s.size(), 2u);
+    EXPECT_EQ(s.front().x, line.front().x);
+    EXPECT_EQ(s.back().y, line.back().y);
+}
+
+TEST(PlotLines, CornersFartherThanTheToleranceStay) {
+    // A zigzag of 2 px teeth, a pixel apart: every point is a corner 2 px off its neighbours' line.
+    std::vector<app::Pixel> line;
+    for (int i = 0; i < 50; ++i)
+        line.push_back({float(i), i % 2 ? 2.0f : 0.0f});
+    EXPECT_EQ(app::simplified(line, 0.25f).size(), line.size());
+}
+
+TEST(PlotLines, EveryPointLeftOutIsWithinTheToleranceOfTheLineDrawn) {
+    // A noisy curve, as a graph of a bouncing body's energy is: each original point lies within
+    // the tolerance of the segment between the kept points around it.
+    std::vector<app::Pixel> line;
+    unsigned r = 12345;
+    for (int i = 0; i < 2000; ++i) {
+        r = r * 1103515245u + 12345u;
+        const float noise = float((r >> 16) % 1000) / 1000.0f - 0.5f;
+        line.push_back({0.3f * i, 40 * std::sin(0.01f * i) + 0.8f * noise});
+    }
+    const float tolerance = 0.25f;
+    const std::vector<app::Pixel> s = app::simplified(line, tolerance);
+    EXPECT_LT(s.size(), line.size());
+    std::size_t k = 0; // the kept segment s[k] s[k + 1] spans the original point i
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        while (k + 1 < s.size() && line[i].x > s[k + 1].x)
+            ++k;
+        ASSERT_LT(k + 1, s.size());
+        EXPECT_LE(distanceTo(line[i], s[k], s[k + 1]), tolerance + 1e-4f) << "point " << i;
+    }
 }

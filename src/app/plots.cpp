@@ -2,6 +2,7 @@
 #include "plots.h"
 
 #include "plot_axes.h"
+#include "plot_lines.h"
 #include "tooltip.h"
 #include <algorithm>
 #include <cmath>
@@ -65,6 +66,17 @@ void expand(double& lo, double& hi, double v, bool first) {
 // At most about one point per pixel column: a stride through long series.
 std::size_t strideFor(std::size_t n, float pixels) {
     return std::max<std::size_t>(1, n / std::max<std::size_t>(1, std::size_t(pixels)));
+}
+
+// How far a line drawn may stray from its points, in pixels (plot_lines.h): a quarter of one.
+constexpr float kLineTolerance = 0.25f;
+
+// A series' line through `points` (pixels), with only the points that can be seen.
+void drawLine(ImDrawList* dl, const std::vector<Pixel>& points, ImU32 color, float thickness) {
+    std::vector<ImVec2> drawn;
+    for (const Pixel& p : simplified(points, kLineTolerance))
+        drawn.push_back({p.x, p.y});
+    if (drawn.size() >= 2) dl->AddPolyline(drawn.data(), int(drawn.size()), color, 0, thickness);
 }
 
 } // namespace
@@ -160,19 +172,18 @@ void timeGraphWidget(PlotState& p, const carom::World& world, float height) {
         drawAxes(dl, a, b, x0, x1, left.lo, left.hi, legendRows(shown, 3, b.x - a.x - 60), titles);
     dl->PushClipRect(f.min, f.max, true);
     const std::size_t stride = strideFor(n - g.start, f.max.x - f.min.x);
-    ImVec2 pts[2048];
     // The last series first and widest, the first on top and thinnest: a line hidden under
     // another (kinetic energy under the total, when there is no potential energy) still shows.
     for (int i = 2; i >= 0; --i) {
         if (!g.valid[i]) continue;
         const Range r = axis[i] == Axis::Left ? left : axis[i] == Axis::Right ? right : own[i];
-        int m = 0;
+        std::vector<Pixel> line;
         for (std::size_t k = g.start; k < n; k += stride) {
             const double v = f.y0 + (g.y[i][k] - r.lo) / (r.hi - r.lo) * (f.y1 - f.y0);
-            pts[m++] = f.map(g.t[k], v);
-            if (m == 2048) break;
+            const ImVec2 p = f.map(g.t[k], v);
+            line.push_back({p.x, p.y});
         }
-        if (m >= 2) dl->AddPolyline(pts, m, kLineColors[i], 0, 1.5f + 1.5f * float(i));
+        drawLine(dl, line, kLineColors[i], 1.5f + 1.5f * float(i));
     }
     dl->PopClipRect();
     drawLegend(dl, f, shown, kLineColors, 3);
@@ -232,17 +243,12 @@ void xyGraphWidget(PlotState& p, const carom::World& world, float height) {
     dl->PushClipRect(f.min, f.max, true);
     const std::size_t n = g.xs.size();
     const std::size_t stride = strideFor(n, 4 * (f.max.x - f.min.x));
-    ImVec2 pts[4096];
-    int m = 0;
+    std::vector<Pixel> line;
     for (std::size_t k = 0; k < n; k += stride) {
-        pts[m++] = f.map(g.xs[k], g.ys[k]);
-        if (m == 4096) {
-            dl->AddPolyline(pts, m, kLineColors[0], 0, 1.2f);
-            pts[0] = pts[m - 1];
-            m = 1;
-        }
+        const ImVec2 p = f.map(g.xs[k], g.ys[k]);
+        line.push_back({p.x, p.y});
     }
-    if (m >= 2) dl->AddPolyline(pts, m, kLineColors[0], 0, 1.2f);
+    drawLine(dl, line, kLineColors[0], 1.2f);
     if (n) dl->AddCircleFilled(f.map(g.xs.back(), g.ys.back()), 3.5f, kLineColors[1]);
     dl->PopClipRect();
     ImGui::PopID();
