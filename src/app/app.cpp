@@ -37,7 +37,7 @@ struct AppState {
     PanelState panels;
     PlotState plots;
     RenderState render;
-    PanelCache panelCache; // the controls panel as drawn last, copied while it is the same
+    PanelCache panelCache; // the side panels as drawn last, copied while they stay the same
     Stats stats;
     Rect lastView{{0, 0}, {0, 0}}; // the simulation view of the last frame
     std::vector<SDL_Event> heldKeyUps; // key releases kept for the next frame (buildFrame)
@@ -370,8 +370,10 @@ void renderFrame(AppState& a) {
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     clearPanels(a.panels.drawn, w, h);
-    a.panelCache.render(ImGui::GetDrawData(), a.panels.controlsList,
-                        pixels(a.panels.drawn.left, w), w, h,
+    const std::vector<SidePanel> panels = {
+        {a.panels.controlsList, 0, pixels(a.panels.drawn.left, w)},
+        {a.panels.graphsList, w - pixels(a.panels.drawn.right, w), w}};
+    a.panelCache.render(ImGui::GetDrawData(), panels, w, h,
                         ImGui::GetStyle().Colors[ImGuiCol_WindowBg]);
 }
 

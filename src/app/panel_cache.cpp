@@ -37,6 +37,30 @@ template <class T> bool sameItems(const std::vector<T>& kept, const ImVector<T>&
 
 } // namespace
 
+bool PanelCache::Kept::same(const ImDrawList& list, const SidePanel& panel, int w_, int h_,
+                            ImVec4 bg_) const {
+    if (!valid || panel.x0 != x0 || panel.x1 != x1 || w_ != w || h_ != h || bg_.x != bg.x ||
+        bg_.y != bg.y || bg_.z != bg.z || !sameItems(vertices, list.VtxBuffer) ||
+        !sameItems(indices, list.IdxBuffer) || commands.size() != std::size_t(list.CmdBuffer.Size))
+        return false;
+    for (std::size_t i = 0; i < commands.size(); ++i)
+        if (!sameCommand(commands[i], list.CmdBuffer[int(i)])) return false;
+    return true;
+}
+
+void PanelCache::Kept::keep(const ImDrawList& list, const SidePanel& panel, int w_, int h_,
+                            ImVec4 bg_) {
+    vertices.assign(list.VtxBuffer.begin(), list.VtxBuffer.end());
+    indices.assign(list.IdxBuffer.begin(), list.IdxBuffer.end());
+    commands.assign(list.CmdBuffer.begin(), list.CmdBuffer.end());
+    x0 = panel.x0;
+    x1 = panel.x1;
+    w = w_;
+    h = h_;
+    bg = bg_;
+    valid = true;
+}
+
 bool PanelCache::loaded() {
     if (!triedLoading_) {
         triedLoading_ = true;
@@ -53,66 +77,68 @@ bool PanelCache::loaded() {
            blitFramebuffer_;
 }
 
-bool PanelCache::same(const ImDrawList& panel, int width, int w, int h, ImVec4 bg) const {
-    if (!valid_ || width != width_ || w != w_ || h != h_ || bg.x != bg_.x || bg.y != bg_.y ||
-        bg.z != bg_.z || !sameItems(vertices_, panel.VtxBuffer) ||
-        !sameItems(indices_, panel.IdxBuffer) || commands_.size() != std::size_t(panel.CmdBuffer.Size))
-        return false;
-    for (std::size_t i = 0; i < commands_.size(); ++i)
-        if (!sameCommand(commands_[i], panel.CmdBuffer[int(i)])) return false;
-    return true;
-}
-
-void PanelCache::keep(const ImDrawList& panel, int width, int w, int h, ImVec4 bg) {
-    vertices_.assign(panel.VtxBuffer.begin(), panel.VtxBuffer.end());
-    indices_.assign(panel.IdxBuffer.begin(), panel.IdxBuffer.end());
-    commands_.assign(panel.CmdBuffer.begin(), panel.CmdBuffer.end());
-    width_ = width;
-    w_ = w;
-    h_ = h;
-    bg_ = bg;
-    valid_ = true;
-}
-
-void PanelCache::render(ImDrawData* data, const ImDrawList* panel, int width, int w, int h,
-                        ImVec4 bg) {
-    int at = -1;
-    for (int i = 0; i < data->CmdListsCount && panel; ++i)
-        if (data->CmdLists[i] == panel) at = i;
-    if (at < 0 || width <= 0 || !loaded()) {
-        ImGui_ImplOpenGL3_RenderDrawData(data);
-        return;
-    }
-    drawLists(data, 0, at);
+// A texture the size of the window's framebuffer; a new size leaves nothing in it.
+void PanelCache::fitTexture(int w, int h) {
     if (!framebuffer_) {
         genFramebuffers_(1, &framebuffer_);
         glGenTextures(1, &texture_);
     }
-    if (textureW_ != w || textureH_ != h) { // a texture the size of the window's framebuffer
-        glBindTexture(GL_TEXTURE_2D, texture_);
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-        bindFramebuffer_(GL_FRAMEBUFFER, framebuffer_);
-        framebufferTexture2D_(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_, 0);
-        bindFramebuffer_(GL_FRAMEBUFFER, 0);
-        textureW_ = w;
-        textureH_ = h;
-        valid_ = false;
+    if (textureW_ == w && textureH_ == h) return;
+    glBindTexture(GL_TEXTURE_2D, texture_);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    bindFramebuffer_(GL_FRAMEBUFFER, framebuffer_);
+    framebufferTexture2D_(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_, 0);
+    bindFramebuffer_(GL_FRAMEBUFFER, 0);
+    textureW_ = w;
+    textureH_ = h;
+    for (Slot& s : slots_)
+        s.inTexture.valid = false;
+}
+
+// The panel's list (list `at` of `data`): drawn on the screen if it changed since the last frame;
+// else copied from the texture, drawn there first if the texture holds an older one.
+void PanelCache::drawPanel(ImDrawData* data, int at, const SidePanel& panel, Slot& slot, int w,
+                           int h, ImVec4 bg) {
+    const ImDrawList& list = *data->CmdLists[at];
+    if (!slot.lastFrame.same(list, panel, w, h, bg)) {
+        drawLists(data, at, at + 1);
+        slot.lastFrame.keep(list, panel, w, h, bg);
+        return;
     }
-    if (!same(*panel, width, w, h, bg)) { // the panel drawn into the texture, as on the screen
+    fitTexture(w, h);
+    if (!slot.inTexture.same(list, panel, w, h, bg)) {
         bindFramebuffer_(GL_FRAMEBUFFER, framebuffer_);
         glEnable(GL_SCISSOR_TEST);
-        glScissor(0, 0, width, h);
+        glScissor(panel.x0, 0, panel.x1 - panel.x0, h);
         glClearColor(bg.x, bg.y, bg.z, 1);
         glClear(GL_COLOR_BUFFER_BIT);
         glDisable(GL_SCISSOR_TEST);
         drawLists(data, at, at + 1);
         bindFramebuffer_(GL_FRAMEBUFFER, 0);
-        keep(*panel, width, w, h, bg);
+        slot.inTexture = slot.lastFrame;
     }
     bindFramebuffer_(GL_READ_FRAMEBUFFER, framebuffer_);
-    blitFramebuffer_(0, 0, width, h, 0, 0, width, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    blitFramebuffer_(panel.x0, 0, panel.x1, h, panel.x0, 0, panel.x1, h, GL_COLOR_BUFFER_BIT,
+                     GL_NEAREST);
     bindFramebuffer_(GL_FRAMEBUFFER, 0);
-    drawLists(data, at + 1, data->CmdListsCount);
+}
+
+void PanelCache::render(ImDrawData* data, const std::vector<SidePanel>& panels, int w, int h,
+                        ImVec4 bg) {
+    if (!loaded()) {
+        ImGui_ImplOpenGL3_RenderDrawData(data);
+        return;
+    }
+    slots_.resize(panels.size());
+    int from = 0; // the first list not drawn yet
+    for (int i = 0; i < data->CmdListsCount; ++i)
+        for (std::size_t k = 0; k < panels.size(); ++k)
+            if (panels[k].list == data->CmdLists[i] && panels[k].x1 > panels[k].x0) {
+                drawLists(data, from, i);
+                drawPanel(data, i, panels[k], slots_[k], w, h, bg);
+                from = i + 1;
+            }
+    drawLists(data, from, data->CmdListsCount);
 }
 
 void PanelCache::release() {
@@ -122,7 +148,7 @@ void PanelCache::release() {
     }
     framebuffer_ = texture_ = 0;
     textureW_ = textureH_ = 0;
-    valid_ = false;
+    slots_.clear();
 }
 
 } // namespace app

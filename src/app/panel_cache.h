@@ -1,15 +1,17 @@
-// The controls panel drawn once and copied to the screen while it stays the same.
+// The side panels drawn once and copied to the screen while they stay the same.
 //
 // Mesa's software rasterizer (llvmpipe: the OpenGL of a machine without a GPU, and of Xvfb)
 // spends about 0.7 µs on every triangle, however small: 3,400 quads of 4×4 pixels took 4.5 ms a
 // frame to draw at 1920×1080 against 0.5 ms for 900,000 pixels in 100 large ones (a test program,
 // clear and swap alone 1.7 ms). Text is two triangles a glyph, and the controls panel is 3,800
-// triangles: about 3 ms of every frame, paused or not, for a panel that changes only when the user
-// touches it. ImGui builds its lists anew each frame; where the panel's list holds the same
-// vertices, indices and commands as the one drawn last (and the window is the same size), the
-// panel drawn then, kept in a texture of its own, is copied to the screen instead
-// (glBlitFramebuffer): the same pixels, as the list is drawn there just as it would be on the
-// screen, over the same background.
+// triangles, the graphs' panel 1,800 to 6,000: several milliseconds of every frame for panels
+// that change only when the user touches them (the controls), or while the simulation runs (the
+// graphs). ImGui builds its lists anew each frame. Where a panel's list holds the same vertices,
+// indices and commands as in the last frame, the panel is drawn into a texture of its own once
+// and copied to the screen from there (glBlitFramebuffer) until it changes; a list that changed
+// is drawn on the screen as ImGui draws it. The picture is the same: of 1.6 million pixels, a
+// handful differ by one level in 255, at anti-aliased edges, where the texture's blending rounds
+// differently.
 #pragma once
 
 #include <SDL_opengl.h>
@@ -18,20 +20,43 @@
 
 namespace app {
 
+// A side panel: its window's draw list (null if not drawn as a window of its own), and the
+// columns of pixels it covers, [x0, x1), over a background cleared there before (as ImGui draws
+// none) in the colour `bg`.
+struct SidePanel {
+    const ImDrawList* list = nullptr;
+    int x0 = 0, x1 = 0;
+};
+
 class PanelCache {
   public:
     // Draws the lists of `data` into the window's framebuffer, `w` × `h` pixels, in their order:
-    // the list `panel` (the controls panel, null if not drawn as one window), which covers the
-    // window's left `width` pixels over their background `bg` (cleared there before, as ImGui
-    // draws none), from the texture where it has not changed since it was drawn there.
-    void render(ImDrawData* data, const ImDrawList* panel, int width, int w, int h, ImVec4 bg);
+    // the panels' lists from the texture where they are the same as in the last frame.
+    void render(ImDrawData* data, const std::vector<SidePanel>& panels, int w, int h, ImVec4 bg);
     // Frees the texture and its framebuffer: before the OpenGL context goes.
     void release();
 
   private:
+    // A draw list as it was: its vertices, indices and commands, and what it was drawn for.
+    struct Kept {
+        std::vector<ImDrawVert> vertices;
+        std::vector<ImDrawIdx> indices;
+        std::vector<ImDrawCmd> commands;
+        int x0 = 0, x1 = 0, w = 0, h = 0;
+        ImVec4 bg{0, 0, 0, 0};
+        bool valid = false;
+        bool same(const ImDrawList& list, const SidePanel& panel, int w, int h, ImVec4 bg) const;
+        void keep(const ImDrawList& list, const SidePanel& panel, int w, int h, ImVec4 bg);
+    };
+    // Per panel (by its place in `panels`): its list in the last frame, and in the texture.
+    struct Slot {
+        Kept lastFrame, inTexture;
+    };
+
     bool loaded();
-    bool same(const ImDrawList& panel, int width, int w, int h, ImVec4 bg) const;
-    void keep(const ImDrawList& panel, int width, int w, int h, ImVec4 bg);
+    void fitTexture(int w, int h);
+    void drawPanel(ImDrawData* data, int at, const SidePanel& panel, Slot& slot, int w, int h,
+                   ImVec4 bg);
 
     // The framebuffer objects of OpenGL 3.0, found at run time (SDL_GL_GetProcAddress); without
     // them every list is drawn each frame.
@@ -45,13 +70,7 @@ class PanelCache {
 
     GLuint framebuffer_ = 0, texture_ = 0;
     int textureW_ = 0, textureH_ = 0;
-    // What the texture holds: the panel's list as drawn there, and what it was drawn for.
-    bool valid_ = false;
-    std::vector<ImDrawVert> vertices_;
-    std::vector<ImDrawIdx> indices_;
-    std::vector<ImDrawCmd> commands_;
-    int width_ = 0, w_ = 0, h_ = 0;
-    ImVec4 bg_{0, 0, 0, 0};
+    std::vector<Slot> slots_;
 };
 
 } // namespace app

@@ -493,6 +493,7 @@ void graphsWindow(UiContext& ui, ImVec2 display, const PanelLayout& layout) {
     ImGui::SetNextWindowPos({display.x - layout.right, 0});
     ImGui::SetNextWindowSize({layout.right, display.y});
     ImGui::Begin("Graphs", &ui.view.showGraphs, kPanelFlags);
+    ui.panels.graphsList = ImGui::GetWindowDrawList();
     graphsContent(ui, graphHeight(display.y));
     ImGui::End();
 }
@@ -835,7 +836,7 @@ void drawPanels(UiContext& ui) {
     const Rect view = simViewRect(ui.view, display);
     const PanelLayout layout = panelLayout(ui.view, display);
     ui.panels.drawn = ui.view.showUi ? layout : PanelLayout{};
-    ui.panels.controlsList = nullptr;
+    ui.panels.controlsList = ui.panels.graphsList = nullptr;
     ui.panels.overlays.clear();
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_O, false))

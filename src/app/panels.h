@@ -70,10 +70,11 @@ struct PanelState {
     bool lightStyle = false; // the ImGui colours in use are the light ones
     PanelLayout drawn;       // the side panels of the last frame, whose backgrounds renderFrame
                              // clears (they have none of ImGui's)
-    // The controls panel's draw list in the last frame, where it is one window of its own (not
-    // tabbed): renderFrame copies it from the last frame's drawing while it is the same
+    // The side panels' draw lists in the last frame, where each is a window of its own (not
+    // tabbed): renderFrame copies a panel from its drawing in a texture while it stays the same
     // (panel_cache.h). Null where there is none.
     const ImDrawList* controlsList = nullptr;
+    const ImDrawList* graphsList = nullptr;
 };
 
 // Whether the stats window sits at the top of the view (it no longer does: it keeps to the bottom
