@@ -2,7 +2,7 @@
 #include "app.h"
 
 #include "input.h"
-#include "panel_cache.h"
+#include "draw_cache.h"
 #include "panels.h"
 #include "plots.h"
 #include "png_write.h"
@@ -37,7 +37,7 @@ struct AppState {
     PanelState panels;
     PlotState plots;
     RenderState render;
-    PanelCache panelCache; // the side panels as drawn last, copied while they stay the same
+    DrawCache drawCache; // the scene and side panels as drawn last, copied while they stay the same
     Stats stats;
     Rect lastView{{0, 0}, {0, 0}}; // the simulation view of the last frame
     std::vector<SDL_Event> heldKeyUps; // key releases kept for the next frame (buildFrame)
@@ -370,11 +370,18 @@ void renderFrame(AppState& a) {
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     clearPanels(a.panels.drawn, w, h);
-    const std::vector<SidePanel> panels = {
-        {a.panels.controlsList, 0, pixels(a.panels.drawn.left, w)},
-        {a.panels.graphsList, w - pixels(a.panels.drawn.right, w), w}};
-    a.panelCache.render(ImGui::GetDrawData(), panels, w, h,
-                        ImGui::GetStyle().Colors[ImGuiCol_WindowBg]);
+    // The lists that may be copied from the last frame's drawing (draw_cache.h): each side panel,
+    // and the scene (ImGui's background list, clipped to the view), where the view lies between
+    // the panels (a view too narrow for them takes the whole window, under them).
+    const int left = pixels(a.panels.drawn.left, w), right = w - pixels(a.panels.drawn.right, w);
+    const ImVec4 panelBg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    const Rect view = simViewRect(a.prefs.view, ImGui::GetIO().DisplaySize);
+    const bool between = pixels(view.min.x, w) == left && pixels(view.max.x, w) == right;
+    const std::vector<CachedList> cached = {
+        {between ? ImGui::GetBackgroundDrawList() : nullptr, left, right, bg},
+        {a.panels.controlsList, 0, left, panelBg},
+        {a.panels.graphsList, right, w, panelBg}};
+    a.drawCache.render(ImGui::GetDrawData(), cached, w, h);
 }
 
 double median(std::vector<double> x) {
@@ -514,7 +521,7 @@ int runApp(const AppOptions& opt) {
     if (opt.width == 0) SDL_GetWindowSize(a.window, &a.prefs.windowWidth, &a.prefs.windowHeight);
     savePrefs(a.configDir, a.prefs);
 
-    a.panelCache.release();
+    a.drawCache.release();
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplSDL2_Shutdown();
     ImGui::DestroyContext(); // writes imgui.ini

@@ -72,7 +72,7 @@ struct PanelState {
                              // clears (they have none of ImGui's)
     // The side panels' draw lists in the last frame, where each is a window of its own (not
     // tabbed): renderFrame copies a panel from its drawing in a texture while it stays the same
-    // (panel_cache.h). Null where there is none.
+    // (draw_cache.h). Null where there is none.
     const ImDrawList* controlsList = nullptr;
     const ImDrawList* graphsList = nullptr;
 };

@@ -1,4 +1,4 @@
-// The side panels drawn once and copied to the screen while they stay the same.
+// The scene and the side panels drawn once and copied to the screen while they stay the same.
 //
 // Mesa's software rasterizer (llvmpipe: the OpenGL of a machine without a GPU, and of Xvfb)
 // spends about 0.7 µs on every triangle, however small: 3,400 quads of 4×4 pixels took 4.5 ms a
@@ -6,10 +6,11 @@
 // clear and swap alone 1.7 ms). Text is two triangles a glyph, and the controls panel is 3,800
 // triangles, the graphs' panel 1,800 to 6,000: several milliseconds of every frame for panels
 // that change only when the user touches them (the controls), or while the simulation runs (the
-// graphs). ImGui builds its lists anew each frame. Where a panel's list holds the same vertices,
-// indices and commands as in the last frame, the panel is drawn into a texture of its own once
-// and copied to the screen from there (glBlitFramebuffer) until it changes; a list that changed
-// is drawn on the screen as ImGui draws it. The picture is the same: of 1.6 million pixels, a
+// graphs), and the large pyramid's scene is 10,400 (paused, it does not change at all). ImGui
+// builds its lists anew each frame. Where one of these lists holds the same vertices, indices and
+// commands as in the last frame, it is drawn into a texture of its own once and copied to the
+// screen from there (glBlitFramebuffer) until it changes; a list that changed is drawn on the
+// screen as ImGui draws it. The picture is the same: of 1.6 million pixels, a
 // handful differ by one level in 255, at anti-aliased edges, where the texture's blending rounds
 // differently.
 #pragma once
@@ -20,19 +21,20 @@
 
 namespace app {
 
-// A side panel: its window's draw list (null if not drawn as a window of its own), and the
-// columns of pixels it covers, [x0, x1), over a background cleared there before (as ImGui draws
-// none) in the colour `bg`.
-struct SidePanel {
+// A list that may be copied: its draw list (null if there is none), and the columns of pixels
+// [x0, x1) that it alone draws in, over a background cleared there before it in the colour `bg`
+// (nothing else drawn there before it).
+struct CachedList {
     const ImDrawList* list = nullptr;
     int x0 = 0, x1 = 0;
+    ImVec4 bg{0, 0, 0, 1};
 };
 
-class PanelCache {
+class DrawCache {
   public:
     // Draws the lists of `data` into the window's framebuffer, `w` × `h` pixels, in their order:
-    // the panels' lists from the texture where they are the same as in the last frame.
-    void render(ImDrawData* data, const std::vector<SidePanel>& panels, int w, int h, ImVec4 bg);
+    // those of `cached` from the texture where they are the same as in the last frame.
+    void render(ImDrawData* data, const std::vector<CachedList>& cached, int w, int h);
     // Frees the texture and its framebuffer: before the OpenGL context goes.
     void release();
 
@@ -45,18 +47,17 @@ class PanelCache {
         int x0 = 0, x1 = 0, w = 0, h = 0;
         ImVec4 bg{0, 0, 0, 0};
         bool valid = false;
-        bool same(const ImDrawList& list, const SidePanel& panel, int w, int h, ImVec4 bg) const;
-        void keep(const ImDrawList& list, const SidePanel& panel, int w, int h, ImVec4 bg);
+        bool same(const ImDrawList& list, const CachedList& c, int w, int h) const;
+        void keep(const ImDrawList& list, const CachedList& c, int w, int h);
     };
-    // Per panel (by its place in `panels`): its list in the last frame, and in the texture.
+    // Per cached list (by its place in `cached`): as it was in the last frame, and in the texture.
     struct Slot {
         Kept lastFrame, inTexture;
     };
 
     bool loaded();
     void fitTexture(int w, int h);
-    void drawPanel(ImDrawData* data, int at, const SidePanel& panel, Slot& slot, int w, int h,
-                   ImVec4 bg);
+    void drawCached(ImDrawData* data, int at, const CachedList& c, Slot& slot, int w, int h);
 
     // The framebuffer objects of OpenGL 3.0, found at run time (SDL_GL_GetProcAddress); without
     // them every list is drawn each frame.

@@ -1,4 +1,4 @@
-#include "panel_cache.h"
+#include "draw_cache.h"
 
 #include <SDL.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -37,10 +37,9 @@ template <class T> bool sameItems(const std::vector<T>& kept, const ImVector<T>&
 
 } // namespace
 
-bool PanelCache::Kept::same(const ImDrawList& list, const SidePanel& panel, int w_, int h_,
-                            ImVec4 bg_) const {
-    if (!valid || panel.x0 != x0 || panel.x1 != x1 || w_ != w || h_ != h || bg_.x != bg.x ||
-        bg_.y != bg.y || bg_.z != bg.z || !sameItems(vertices, list.VtxBuffer) ||
+bool DrawCache::Kept::same(const ImDrawList& list, const CachedList& c, int w_, int h_) const {
+    if (!valid || c.x0 != x0 || c.x1 != x1 || w_ != w || h_ != h || c.bg.x != bg.x ||
+        c.bg.y != bg.y || c.bg.z != bg.z || !sameItems(vertices, list.VtxBuffer) ||
         !sameItems(indices, list.IdxBuffer) || commands.size() != std::size_t(list.CmdBuffer.Size))
         return false;
     for (std::size_t i = 0; i < commands.size(); ++i)
@@ -48,20 +47,19 @@ bool PanelCache::Kept::same(const ImDrawList& list, const SidePanel& panel, int 
     return true;
 }
 
-void PanelCache::Kept::keep(const ImDrawList& list, const SidePanel& panel, int w_, int h_,
-                            ImVec4 bg_) {
+void DrawCache::Kept::keep(const ImDrawList& list, const CachedList& c, int w_, int h_) {
     vertices.assign(list.VtxBuffer.begin(), list.VtxBuffer.end());
     indices.assign(list.IdxBuffer.begin(), list.IdxBuffer.end());
     commands.assign(list.CmdBuffer.begin(), list.CmdBuffer.end());
-    x0 = panel.x0;
-    x1 = panel.x1;
+    x0 = c.x0;
+    x1 = c.x1;
     w = w_;
     h = h_;
-    bg = bg_;
+    bg = c.bg;
     valid = true;
 }
 
-bool PanelCache::loaded() {
+bool DrawCache::loaded() {
     if (!triedLoading_) {
         triedLoading_ = true;
         auto load = [](auto& f, const char* name) {
@@ -78,7 +76,7 @@ bool PanelCache::loaded() {
 }
 
 // A texture the size of the window's framebuffer; a new size leaves nothing in it.
-void PanelCache::fitTexture(int w, int h) {
+void DrawCache::fitTexture(int w, int h) {
     if (!framebuffer_) {
         genFramebuffers_(1, &framebuffer_);
         glGenTextures(1, &texture_);
@@ -95,22 +93,22 @@ void PanelCache::fitTexture(int w, int h) {
         s.inTexture.valid = false;
 }
 
-// The panel's list (list `at` of `data`): drawn on the screen if it changed since the last frame;
-// else copied from the texture, drawn there first if the texture holds an older one.
-void PanelCache::drawPanel(ImDrawData* data, int at, const SidePanel& panel, Slot& slot, int w,
-                           int h, ImVec4 bg) {
+// The list `at` of `data`, one of the cached: drawn on the screen if it changed since the last
+// frame; else copied from the texture, drawn there first if the texture holds an older one.
+void DrawCache::drawCached(ImDrawData* data, int at, const CachedList& c, Slot& slot, int w,
+                           int h) {
     const ImDrawList& list = *data->CmdLists[at];
-    if (!slot.lastFrame.same(list, panel, w, h, bg)) {
+    if (!slot.lastFrame.same(list, c, w, h)) {
         drawLists(data, at, at + 1);
-        slot.lastFrame.keep(list, panel, w, h, bg);
+        slot.lastFrame.keep(list, c, w, h);
         return;
     }
     fitTexture(w, h);
-    if (!slot.inTexture.same(list, panel, w, h, bg)) {
+    if (!slot.inTexture.same(list, c, w, h)) {
         bindFramebuffer_(GL_FRAMEBUFFER, framebuffer_);
         glEnable(GL_SCISSOR_TEST);
-        glScissor(panel.x0, 0, panel.x1 - panel.x0, h);
-        glClearColor(bg.x, bg.y, bg.z, 1);
+        glScissor(c.x0, 0, c.x1 - c.x0, h);
+        glClearColor(c.bg.x, c.bg.y, c.bg.z, 1);
         glClear(GL_COLOR_BUFFER_BIT);
         glDisable(GL_SCISSOR_TEST);
         drawLists(data, at, at + 1);
@@ -118,30 +116,28 @@ void PanelCache::drawPanel(ImDrawData* data, int at, const SidePanel& panel, Slo
         slot.inTexture = slot.lastFrame;
     }
     bindFramebuffer_(GL_READ_FRAMEBUFFER, framebuffer_);
-    blitFramebuffer_(panel.x0, 0, panel.x1, h, panel.x0, 0, panel.x1, h, GL_COLOR_BUFFER_BIT,
-                     GL_NEAREST);
+    blitFramebuffer_(c.x0, 0, c.x1, h, c.x0, 0, c.x1, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     bindFramebuffer_(GL_FRAMEBUFFER, 0);
 }
 
-void PanelCache::render(ImDrawData* data, const std::vector<SidePanel>& panels, int w, int h,
-                        ImVec4 bg) {
+void DrawCache::render(ImDrawData* data, const std::vector<CachedList>& cached, int w, int h) {
     if (!loaded()) {
         ImGui_ImplOpenGL3_RenderDrawData(data);
         return;
     }
-    slots_.resize(panels.size());
+    slots_.resize(cached.size());
     int from = 0; // the first list not drawn yet
     for (int i = 0; i < data->CmdListsCount; ++i)
-        for (std::size_t k = 0; k < panels.size(); ++k)
-            if (panels[k].list == data->CmdLists[i] && panels[k].x1 > panels[k].x0) {
+        for (std::size_t k = 0; k < cached.size(); ++k)
+            if (cached[k].list == data->CmdLists[i] && cached[k].x1 > cached[k].x0) {
                 drawLists(data, from, i);
-                drawPanel(data, i, panels[k], slots_[k], w, h, bg);
+                drawCached(data, i, cached[k], slots_[k], w, h);
                 from = i + 1;
             }
     drawLists(data, from, data->CmdListsCount);
 }
 
-void PanelCache::release() {
+void DrawCache::release() {
     if (framebuffer_) {
         deleteFramebuffers_(1, &framebuffer_);
         glDeleteTextures(1, &texture_);
