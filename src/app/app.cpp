@@ -37,7 +37,7 @@ struct AppState {
     PanelState panels;
     PlotState plots;
     RenderState render;
-    DrawCache drawCache; // the scene and side panels as drawn last, copied while they stay the same
+    DrawCache drawCache; // the side panels as drawn last, copied while they stay the same
     Stats stats;
     Rect lastView{{0, 0}, {0, 0}}; // the simulation view of the last frame
     std::vector<SDL_Event> heldKeyUps; // key releases kept for the next frame (buildFrame)
@@ -370,17 +370,12 @@ void renderFrame(AppState& a) {
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     clearPanels(a.panels.drawn, w, h);
-    // The lists that may be copied from the last frame's drawing (draw_cache.h): each side panel,
-    // and the scene (ImGui's background list, clipped to the view), where the view lies between
-    // the panels (a view too narrow for them takes the whole window, under them).
+    // The side panels may be copied from their last drawing (draw_cache.h). Not the scene: the
+    // large pyramid's 10,400 triangles draw in about the time a copy of its million pixels takes.
     const int left = pixels(a.panels.drawn.left, w), right = w - pixels(a.panels.drawn.right, w);
     const ImVec4 panelBg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    const Rect view = simViewRect(a.prefs.view, ImGui::GetIO().DisplaySize);
-    const bool between = pixels(view.min.x, w) == left && pixels(view.max.x, w) == right;
-    const std::vector<CachedList> cached = {
-        {between ? ImGui::GetBackgroundDrawList() : nullptr, left, right, bg},
-        {a.panels.controlsList, 0, left, panelBg},
-        {a.panels.graphsList, right, w, panelBg}};
+    const std::vector<CachedList> cached = {{a.panels.controlsList, 0, left, panelBg},
+                                            {a.panels.graphsList, right, w, panelBg}};
     a.drawCache.render(ImGui::GetDrawData(), cached, w, h);
 }
 
