@@ -30,8 +30,8 @@ bool sameCommand(const ImDrawCmd& x, const ImDrawCmd& y) {
            x.UserCallback == y.UserCallback && x.UserCallbackData == y.UserCallbackData;
 }
 
-// What Mesa's software rasterizer charges, measured at 1920×1080 with a test program (draw_cache.h):
-// about 0.7 µs a triangle however small, and 3 ns a pixel copied by glBlitFramebuffer (a strip 430
+// What Mesa's software rasterizer charges, measured at 1920×1080 with a test program
+// (draw_cache.h): about 0.7 µs a triangle however small, and 3 ns a pixel copied by glBlitFramebuffer (a strip 430
 // pixels wide took 1.4 ms, the whole window 6 ms: the copy is drawn as a textured quad).
 constexpr double kTriangleCost = 0.7e-6, kPixelCost = 3e-9; // s
 
