@@ -85,27 +85,31 @@ bool DrawCache::loaded() {
         load(bindFramebuffer_, "glBindFramebuffer");
         load(framebufferTexture2D_, "glFramebufferTexture2D");
         load(blitFramebuffer_, "glBlitFramebuffer");
+        load(checkFramebufferStatus_, "glCheckFramebufferStatus");
     }
     return genFramebuffers_ && deleteFramebuffers_ && bindFramebuffer_ && framebufferTexture2D_ &&
-           blitFramebuffer_;
+           blitFramebuffer_ && checkFramebufferStatus_ && complete_;
 }
 
-// A texture the size of the window's framebuffer; a new size leaves nothing in it.
-void DrawCache::fitTexture(int w, int h) {
+// A texture the size of the window's framebuffer; a new size leaves nothing in it. False if it
+// cannot be drawn into.
+bool DrawCache::fitTexture(int w, int h) {
     if (!framebuffer_) {
         genFramebuffers_(1, &framebuffer_);
         glGenTextures(1, &texture_);
     }
-    if (textureW_ == w && textureH_ == h) return;
+    if (textureW_ == w && textureH_ == h) return complete_;
     glBindTexture(GL_TEXTURE_2D, texture_);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
     bindFramebuffer_(GL_FRAMEBUFFER, framebuffer_);
     framebufferTexture2D_(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_, 0);
+    complete_ = checkFramebufferStatus_(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
     bindFramebuffer_(GL_FRAMEBUFFER, 0);
     textureW_ = w;
     textureH_ = h;
     for (Slot& s : slots_)
         s.inTexture.valid = false;
+    return complete_;
 }
 
 // The list `at` of `data`, one of the cached: drawn on the screen if it changed since the last
@@ -123,7 +127,10 @@ void DrawCache::drawCached(ImDrawData* data, int at, const CachedList& c, Slot& 
         slot.lastFrame.keep(list, c, w, h);
         return;
     }
-    fitTexture(w, h);
+    if (!fitTexture(w, h)) {
+        drawLists(data, at, at + 1);
+        return;
+    }
     if (!slot.inTexture.same(list, c, w, h)) {
         bindFramebuffer_(GL_FRAMEBUFFER, framebuffer_);
         glEnable(GL_SCISSOR_TEST);

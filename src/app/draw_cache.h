@@ -56,7 +56,7 @@ class DrawCache {
     };
 
     bool loaded();
-    void fitTexture(int w, int h);
+    bool fitTexture(int w, int h);
     void drawCached(ImDrawData* data, int at, const CachedList& c, Slot& slot, int w, int h);
 
     // The framebuffer objects of OpenGL 3.0, found at run time (SDL_GL_GetProcAddress); without
@@ -67,7 +67,9 @@ class DrawCache {
     void (*framebufferTexture2D_)(GLenum, GLenum, GLenum, GLuint, GLint) = nullptr;
     void (*blitFramebuffer_)(GLint, GLint, GLint, GLint, GLint, GLint, GLint, GLint, GLbitfield,
                              GLenum) = nullptr;
+    GLenum (*checkFramebufferStatus_)(GLenum) = nullptr;
     bool triedLoading_ = false;
+    bool complete_ = true; // the texture could be drawn into (else every list is drawn each frame)
 
     GLuint framebuffer_ = 0, texture_ = 0;
     int textureW_ = 0, textureH_ = 0;
