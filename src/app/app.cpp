@@ -1,8 +1,8 @@
 // Window, GL context, ImGui and the frame loop.
 #include "app.h"
 
-#include "input.h"
 #include "draw_cache.h"
+#include "input.h"
 #include "panels.h"
 #include "plots.h"
 #include "png_write.h"
