@@ -343,24 +343,6 @@ GLsizei pixels(float width, int w) {
     return GLsizei(std::lround(width * w / std::max(ImGui::GetIO().DisplaySize.x, 1.0f)));
 }
 
-// The side panels' backgrounds, in the window colour (opaque: applyColors), cleared where the
-// panels are (w x h pixels of the drawable, the panels' width in ImGui's units).
-void clearPanels(const PanelLayout& layout, int w, int h) {
-    const ImVec4 c = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    const GLsizei left = pixels(layout.left, w), right = pixels(layout.right, w);
-    glEnable(GL_SCISSOR_TEST);
-    glClearColor(c.x, c.y, c.z, 1);
-    if (left > 0) {
-        glScissor(0, 0, left, h);
-        glClear(GL_COLOR_BUFFER_BIT);
-    }
-    if (right > 0) {
-        glScissor(w - right, 0, right, h);
-        glClear(GL_COLOR_BUFFER_BIT);
-    }
-    glDisable(GL_SCISSOR_TEST);
-}
-
 // The second half: OpenGL draws ImGui's lists into the back buffer.
 void renderFrame(AppState& a) {
     int w = 0, h = 0;
@@ -369,14 +351,17 @@ void renderFrame(AppState& a) {
     const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(backgroundColor(a.prefs.view.lightBackground));
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
-    clearPanels(a.panels.drawn, w, h);
-    // The side panels may be copied from their last drawing (draw_cache.h). Not the scene: the
-    // large pyramid's 10,400 triangles draw in about the time a copy of its million pixels takes.
+    // The side panels: their backgrounds cleared in the window colour (opaque: applyColors), as
+    // ImGui draws none, and each copied from its last drawing where it may be (draw_cache.h). Not
+    // the scene: the large pyramid's 10,400 triangles draw in about the time a copy of its million
+    // pixels takes.
     const int left = pixels(a.panels.drawn.left, w), right = w - pixels(a.panels.drawn.right, w);
     const ImVec4 panelBg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    const std::vector<CachedList> cached = {{a.panels.controlsList, 0, left, panelBg},
+    const std::vector<CachedList> panels = {{a.panels.controlsList, 0, left, panelBg},
                                             {a.panels.graphsList, right, w, panelBg}};
-    a.drawCache.render(ImGui::GetDrawData(), cached, w, h);
+    for (const CachedList& p : panels)
+        clearColumns(p, h);
+    a.drawCache.render(ImGui::GetDrawData(), panels, w, h);
 }
 
 double median(std::vector<double> x) {

@@ -52,6 +52,15 @@ template <class T> bool sameItems(const std::vector<T>& kept, const ImVector<T>&
 
 } // namespace
 
+void clearColumns(const CachedList& c, int h) {
+    if (c.x1 <= c.x0) return;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(c.x0, 0, c.x1 - c.x0, h);
+    glClearColor(c.bg.x, c.bg.y, c.bg.z, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+}
+
 bool DrawCache::Kept::same(const ImDrawList& list, const CachedList& c, int w_, int h_) const {
     if (!valid || c.x0 != x0 || c.x1 != x1 || w_ != w || h_ != h || c.bg.x != bg.x ||
         c.bg.y != bg.y || c.bg.z != bg.z || !sameItems(vertices, list.VtxBuffer) ||
@@ -133,11 +142,7 @@ void DrawCache::drawCached(ImDrawData* data, int at, const CachedList& c, Slot& 
     }
     if (!slot.inTexture.same(list, c, w, h)) {
         bindFramebuffer_(GL_FRAMEBUFFER, framebuffer_);
-        glEnable(GL_SCISSOR_TEST);
-        glScissor(c.x0, 0, c.x1 - c.x0, h);
-        glClearColor(c.bg.x, c.bg.y, c.bg.z, 1);
-        glClear(GL_COLOR_BUFFER_BIT);
-        glDisable(GL_SCISSOR_TEST);
+        clearColumns(c, h);
         drawLists(data, at, at + 1);
         bindFramebuffer_(GL_FRAMEBUFFER, 0);
         slot.inTexture = slot.lastFrame;

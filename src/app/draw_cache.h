@@ -30,6 +30,9 @@ struct CachedList {
     ImVec4 bg{0, 0, 0, 1};
 };
 
+// Clears the list's columns of the bound framebuffer, h pixels high, to its background.
+void clearColumns(const CachedList& c, int h);
+
 class DrawCache {
   public:
     // Draws the lists of `data` into the window's framebuffer, `w` × `h` pixels, in their order:
