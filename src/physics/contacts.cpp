@@ -10,26 +10,23 @@
 namespace carom {
 namespace {
 
-bool pairLess(const Manifold& m, BodyId a, BodyId b) {
-    return m.a != a ? m.a < a : m.b < b;
-}
-
-// Looks up the manifolds of a list sorted by pair, for pairs asked in increasing order: one walk
-// along the list (merging two sorted lists) rather than a binary search per pair.
-class ManifoldFinder {
+// Looks up the entries (manifolds, or where they were found) of a list sorted by pair, for pairs
+// asked in increasing order: one walk along the list (merging two sorted lists) rather than a
+// binary search per pair.
+template <class Entry> class PairFinder {
   public:
-    explicit ManifoldFinder(const std::vector<Manifold>& sorted)
-        : next_(sorted.begin()), end_(sorted.end()) {}
+    explicit PairFinder(const std::vector<Entry>& sorted) : next_(sorted.begin()), end_(sorted.end()) {}
 
-    const Manifold* find(BodyId a, BodyId b) {
-        while (next_ != end_ && pairLess(*next_, a, b))
+    const Entry* find(BodyId a, BodyId b) {
+        while (next_ != end_ && (next_->a != a ? next_->a < a : next_->b < b))
             ++next_;
         return next_ != end_ && next_->a == a && next_->b == b ? &*next_ : nullptr;
     }
 
   private:
-    std::vector<Manifold>::const_iterator next_, end_;
+    typename std::vector<Entry>::const_iterator next_, end_;
 };
+using ManifoldFinder = PairFinder<Manifold>;
 
 // Touching in the step: some point within the slop of the surfaces, or pushed by the solver
 // (a speculative point whose gap closed within the step).
@@ -44,20 +41,94 @@ double sweep(const Body& b, double h) {
     return (glm::length(b.v) + std::abs(b.w) * b.shape.boundingRadius()) * h;
 }
 
+// A manifold's friction and restitution, mixed from its bodies' and the settings'.
+void mixMaterials(const WorldSettings& s, const Body& A, const Body& B, Manifold& m) {
+    m.restitution = mix(s.restitutionMix, A.restitution.value_or(s.restitution),
+                        B.restitution.value_or(s.restitution));
+    m.friction = mix(s.frictionMix, A.friction.value_or(s.friction), B.friction.value_or(s.friction));
+}
+
+// Recycling (Box2D v3's contact recycling, physics_world.c: b2CollideTask; after the persistent
+// manifolds of PhysX): the default method keeps a pair's manifold from where the narrow phase
+// found it, without a narrow phase, while body B has barely moved relative to body A since. Its
+// points are carried by the bodies: each point's places on the two surfaces stay where they are
+// on each body, the normal turns with A, and the depth is the distance between the two places
+// along it, d = −n · (x_B − x_A), the point midway between them (the soft step follows its points
+// within a step in the same way). "Barely": no point of B more than the linear slop from where it
+// was in A's frame (the drift, bounded by |Δp| + |Δθ| r_B: B's centre in A's frame and its angle
+// less A's, r_B its bounding radius), and no point the narrow phase left out (farther apart than
+// its margin then, and at most the drift closer now) able to touch in this step (the two bodies'
+// sweeps). In a pile at rest nearly every pair is kept.
+FoundAt foundAt(const Manifold& m, const Body& A, const Body& B, double margin) {
+    FoundAt f;
+    f.a = m.a;
+    f.b = m.b;
+    f.position = A.xf().applyInverse(B.xf().p);
+    f.angle = B.angle() - A.angle();
+    f.margin = margin;
+    f.normal = A.xf().q.applyInverse(m.normal);
+    f.count = m.count;
+    for (int i = 0; i < m.count; ++i) {
+        const SurfacePoints on = surfacePointsOf(A.xf(), B.xf(), m.normal, m.points[i]);
+        f.id[i] = m.points[i].id;
+        f.onA[i] = on.a;
+        f.onB[i] = on.b;
+    }
+    return f;
+}
+
+bool recyclable(const StepContext& c, const FoundAt& f, const Body& A, const Body& B) {
+    const double drift = glm::length(A.xf().applyInverse(B.xf().p) - f.position) +
+                         std::abs((B.angle() - A.angle()) - f.angle) * B.shape.boundingRadius();
+    return drift <= c.settings.linearSlop && drift + sweep(A, c.h) + sweep(B, c.h) <= f.margin;
+}
+
+// The manifold found at f, carried by the bodies to where they are now (without impulses).
+Manifold carried(const WorldSettings& s, const FoundAt& f, const Body& A, const Body& B) {
+    Manifold m;
+    m.a = f.a;
+    m.b = f.b;
+    m.normal = A.xf().q.apply(f.normal);
+    m.count = f.count;
+    mixMaterials(s, A, B, m); // the settings, or a body's, may have changed
+    for (int i = 0; i < f.count; ++i) {
+        const Vec2 onA = A.xf().apply(f.onA[i]), onB = B.xf().apply(f.onB[i]);
+        ContactPoint& cp = m.points[i];
+        cp.point = 0.5 * (onA + onB);
+        cp.depth = -glm::dot(m.normal, onB - onA);
+        cp.id = f.id[i];
+    }
+    return m;
+}
+
 } // namespace
 
-std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins) {
+std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins,
+                                    std::vector<FoundAt>* found) {
     const WorldSettings& s = c.settings;
     static thread_local std::vector<BodyPair> pairs; // kept from step to step
     findPairs(c.bodies, margins, pairs);
     std::vector<Manifold> out;
     out.reserve(pairs.size());
+    std::vector<FoundAt> foundNow;
+    static const std::vector<FoundAt> none;
+    PairFinder<FoundAt> last(found ? *found : none);
+    if (found) foundNow.reserve(pairs.size());
     for (const BodyPair& p : pairs) {
         const Body& A = c.bodies[p.a];
         const Body& B = c.bodies[p.b];
-        ShapeManifold sm = collide(A.shape, A.xf(), B.shape, B.xf(), margins[p.a] + margins[p.b]);
-        if (sm.count > 0) out.push_back(manifoldOf(s, p.a, A, p.b, B, sm));
+        if (const FoundAt* f = found ? last.find(p.a, p.b) : nullptr; f && recyclable(c, *f, A, B)) {
+            out.push_back(carried(s, *f, A, B));
+            foundNow.push_back(*f);
+            continue;
+        }
+        const double margin = margins[p.a] + margins[p.b];
+        ShapeManifold sm = collide(A.shape, A.xf(), B.shape, B.xf(), margin);
+        if (sm.count == 0) continue;
+        out.push_back(manifoldOf(s, p.a, A, p.b, B, sm));
+        if (found) foundNow.push_back(foundAt(out.back(), A, B, margin));
     }
+    if (found) found->swap(foundNow);
     return out;
 }
 
@@ -68,9 +139,7 @@ Manifold manifoldOf(const WorldSettings& s, BodyId a, const Body& A, BodyId b, c
     m.b = b;
     m.normal = sm.normal;
     m.count = sm.count;
-    m.restitution = mix(s.restitutionMix, A.restitution.value_or(s.restitution),
-                        B.restitution.value_or(s.restitution));
-    m.friction = mix(s.frictionMix, A.friction.value_or(s.friction), B.friction.value_or(s.friction));
+    mixMaterials(s, A, B, m);
     for (int i = 0; i < sm.count; ++i) {
         ContactPoint& cp = m.points[i];
         cp.point = sm.points[i].point;
@@ -80,12 +149,29 @@ Manifold manifoldOf(const WorldSettings& s, BodyId a, const Body& A, BodyId b, c
     return m;
 }
 
-void updateContacts(StepContext& c) {
+bool foundAgain(const FoundAt& f, const Body& A, const Body& B) {
+    const Transform atB{f.position, Rot(f.angle)};
+    const ShapeManifold sm = collide(A.shape, Transform{}, B.shape, atB, f.margin);
+    // Round-off apart: the record was worked out from the two bodies' poses in the world.
+    const double tolerance =
+        1e-9 * (1 + glm::length(f.position) + A.shape.boundingRadius() + B.shape.boundingRadius());
+    bool same = f.margin > 0 && sm.count == f.count && glm::length(sm.normal - f.normal) <= 1e-9;
+    for (int i = 0; same && i < f.count; ++i) {
+        const ShapeContact& p = sm.points[i];
+        const Vec2 onA = p.point + 0.5 * p.depth * sm.normal;
+        const Vec2 onB = atB.applyInverse(p.point - 0.5 * p.depth * sm.normal);
+        same = p.id == f.id[i] && glm::length(onA - f.onA[i]) <= tolerance &&
+               glm::length(onB - f.onB[i]) <= tolerance;
+    }
+    return same;
+}
+
+void updateContacts(StepContext& c, std::vector<FoundAt>* found) {
     const WorldSettings& s = c.settings;
     std::vector<double> margins(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         margins[i] = sweep(c.bodies[i], c.h) + s.linearSlop;
-    setContacts(c, findManifolds(c, margins));
+    setContacts(c, findManifolds(c, margins, found));
 }
 
 void setContacts(StepContext& c, std::vector<Manifold> next) {

@@ -79,14 +79,20 @@ void moveFreely(StepContext& c, BodyId i);
 void integrateFreeFlight(StepContext& c);
 
 // contacts.cpp: broad phase + narrow phase; manifolds kept from the last step carry their
-// impulses over (warm starting). After the step, begin/end events from the pairs touching
-// before and after it (both lists sorted by pair).
-void updateContacts(StepContext& c);
+// impulses over (warm starting). With `found` (the default method's: where the last step found its
+// manifolds, sorted by pair), a pair whose bodies have barely moved relative to each other since
+// keeps its manifold, carried by the bodies, without a narrow phase (recycling), and `found` is
+// brought up to date. After the step, begin/end events from the pairs touching before and after
+// it (both lists sorted by pair).
+void updateContacts(StepContext& c, std::vector<FoundAt>* found = nullptr);
 // The same with the manifolds given (found at the current poses, sorted by pair).
 void setContacts(StepContext& c, std::vector<Manifold> next);
 // The manifolds of the pairs closer than the sum of their bodies' margins, from the current
-// poses, without impulses (updateContacts carries the last step's over).
-std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins);
+// poses, without impulses (updateContacts carries the last step's over); recycled with `found`.
+std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins,
+                                    std::vector<FoundAt>* found = nullptr);
+// Whether the narrow phase, with B at f's pose relative to A, finds f again (to round-off).
+bool foundAgain(const FoundAt& f, const Body& A, const Body& B);
 // The manifold of bodies a and b (a < b) from their shapes' contacts: friction and restitution
 // mixed from the two bodies' and the settings'.
 Manifold manifoldOf(const WorldSettings& s, BodyId a, const Body& A, BodyId b, const Body& B,

@@ -205,6 +205,24 @@ void World::restoreContacts(std::vector<Manifold> contacts) {
     exactContactsAt_.clear();
 }
 
+void World::restoreFound(std::vector<FoundAt> found) {
+    std::sort(found.begin(), found.end(), [](const FoundAt& x, const FoundAt& y) {
+        return x.a != y.a ? x.a < y.a : x.b < y.b;
+    });
+    std::vector<FoundAt> kept;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+        const FoundAt& f = found[i];
+        const std::string pair = "found " + str(f.a) + "-" + str(f.b);
+        if (f.a >= f.b || f.b >= bodies_.size())
+            throw std::invalid_argument(pair + ": must join two bodies a < b of the world");
+        if (i > 0 && found[i - 1].a == f.a && found[i - 1].b == f.b)
+            throw std::invalid_argument(pair + ": appears twice");
+        if (f.count < 1 || f.count > 2) throw std::invalid_argument(pair + ": must have 1 or 2 points");
+        if (foundAgain(f, bodies_[f.a], bodies_[f.b])) kept.push_back(f);
+    }
+    found_ = std::move(kept);
+}
+
 void World::restoreExactBackoff(const ExactBackoff& backoff) {
     if (backoff.stepsLeft < 0 || backoff.stepsLeft > kMaxBackoff)
         throw std::invalid_argument("exact back-off: steps left must be in [0, " +
@@ -379,7 +397,9 @@ void World::step() {
         stepExact(c, softBodies_.empty(), exactBackoff_, exactContactsAt_);
     } else {
         integrateVelocities(c); // forces (gravity, damping, thrusters, spring) and free motion
-        updateContacts(c);      // broad and narrow phase; impulses kept from the last step
+        // Broad and narrow phase; impulses kept from the last step; the soft step's manifolds
+        // kept too where their bodies have barely moved (contacts.cpp: recycling).
+        updateContacts(c, s.solver == Solver::SoftStep ? &found_ : nullptr);
         const double ke = kineticEnergy(bodies_);
         // Flights and their impacts (flight_impacts.cpp). Not beside soft bodies: their stage
         // strikes rigid bodies too, after the step, where the flights' clocks do not see it.

@@ -106,7 +106,7 @@ void readSettings(const Json& doc, const Where& root, WorldSettings& settings) {
 // The top level's fields: the settings', their groups' and the scene's own.
 std::vector<std::string_view> topLevelFields() {
     std::vector<std::string_view> names = {"format", "name",     "walls",
-                                           "bodies", "contacts", "exact_backoff"};
+                                           "bodies", "contacts", "found", "exact_backoff"};
     for (const SettingInfo& s : worldSettingsTable()) {
         const std::string_view field = *s.group ? s.group : s.name;
         if (std::find(names.begin(), names.end(), field) == names.end()) names.push_back(field);
@@ -392,6 +392,36 @@ int readFormat(const Json& j, const Where& where) {
     return 1;
 }
 
+// Extension: where the narrow phase found a saved world's contacts; buildWorld checks the pairs
+// against the bodies, and keeps a record only where the narrow phase finds it again.
+FoundAt readFound(const Json& j, const Where& where) {
+    requireObject(j, where);
+    checkFields(j, where, {"a", "b", "position", "angle", "margin", "normal", "points"});
+    FoundAt f;
+    f.a = static_cast<BodyId>(toInteger(require(j, "a", where), where.at("a"), 0, 1 << 30));
+    f.b = static_cast<BodyId>(toInteger(require(j, "b", where), where.at("b"), 0, 1 << 30));
+    f.position = toVec2(require(j, "position", where), where.at("position"));
+    f.angle = toNumber(require(j, "angle", where), where.at("angle"));
+    f.margin = toNumber(require(j, "margin", where), where.at("margin"));
+    f.normal = toVec2(require(j, "normal", where), where.at("normal"));
+    const Where at = where.at("points");
+    const Json& points = require(j, "points", where);
+    if (!points.is_array() || points.empty() || points.size() > 2)
+        at.fail("must be an array of 1 or 2 points, got " + describe(points));
+    f.count = static_cast<int>(points.size());
+    for (int i = 0; i < f.count; ++i) {
+        const Json& p = points[i];
+        const Where w = at.at(i);
+        requireObject(p, w);
+        checkFields(p, w, {"id", "on_a", "on_b"});
+        f.id[i] = static_cast<std::uint32_t>(
+            toInteger(require(p, "id", w), w.at("id"), 0, std::numeric_limits<int>::max()));
+        f.onA[i] = toVec2(require(p, "on_a", w), w.at("on_a"));
+        f.onB[i] = toVec2(require(p, "on_b", w), w.at("on_b"));
+    }
+    return f;
+}
+
 // Extension: a saved world's contacts; buildWorld checks the pairs against the bodies.
 Manifold readContact(const Json& j, const Where& where) {
     requireObject(j, where);
@@ -475,6 +505,12 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
                     ", got a = " + std::to_string(m.a) + ", b = " + std::to_string(m.b));
             s.contacts.push_back(m);
         }
+    }
+    if (const Json* list = find(doc, "found")) {
+        const Where found = root.at("found");
+        if (!list->is_array()) found.fail("must be an array of contacts found, got " + describe(*list));
+        for (std::size_t i = 0; i < list->size(); ++i)
+            s.found.push_back(readFound((*list)[i], found.at(i)));
     }
     if (const Json* backoff = find(doc, "exact_backoff")) {
         const Where at = root.at("exact_backoff");

@@ -17,6 +17,7 @@ World buildWorld(const Scene& scene) {
     }
     if (scene.walls) world.addWalls(*scene.walls);
     world.restoreContacts(scene.contacts);
+    world.restoreFound(scene.found);
     world.restoreExactBackoff(scene.exactBackoff);
     return world;
 }
@@ -54,6 +55,7 @@ Scene captureScene(const World& world, const std::string& name) {
         s.softPlaces.push_back(before);
     }
     s.contacts = world.contacts();
+    s.found = world.found();
     s.exactBackoff = world.exactBackoff();
     return s;
 }

@@ -140,6 +140,16 @@ Json contactJson(const Manifold& m) {
     return Json{{"a", m.a}, {"b", m.b}, {"normal", vec2(m.normal)}, {"points", points}};
 }
 
+// Extension: where the narrow phase found a contact (docs/scene-format.md).
+Json foundJson(const FoundAt& f) {
+    Json points = Json::array();
+    for (int i = 0; i < f.count; ++i)
+        points.push_back(Json{{"id", f.id[i]}, {"on_a", vec2(f.onA[i])}, {"on_b", vec2(f.onB[i])}});
+    return Json{{"a", f.a},          {"b", f.b},           {"position", vec2(f.position)},
+                {"angle", f.angle},  {"margin", f.margin}, {"normal", vec2(f.normal)},
+                {"points", points}};
+}
+
 std::string serializeScene(const Scene& scene) {
     Json top;
     top["format"] = 1;
@@ -178,6 +188,12 @@ std::string serializeScene(const Scene& scene) {
         out += ",\n  \"contacts\": [";
         for (std::size_t i = 0; i < scene.contacts.size(); ++i)
             out += std::string(i ? "," : "") + "\n    " + inline_(contactJson(scene.contacts[i]));
+        out += "\n  ]";
+    }
+    if (!scene.found.empty()) {
+        out += ",\n  \"found\": [";
+        for (std::size_t i = 0; i < scene.found.size(); ++i)
+            out += std::string(i ? "," : "") + "\n    " + inline_(foundJson(scene.found[i]));
         out += "\n  ]";
     }
     if (!(scene.exactBackoff == ExactBackoff{}))

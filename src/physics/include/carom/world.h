@@ -33,6 +33,20 @@ struct Manifold {
     double friction = 0, restitution = 0; // mixed from the two bodies
 };
 
+// Where the narrow phase found the manifold of a pair a < b, for the default method to reuse it
+// while b has barely moved relative to a (contacts.cpp: recycling): b's pose in a's frame then,
+// and the manifold in a's frame, each point as its places on the two surfaces.
+struct FoundAt {
+    BodyId a = 0, b = 0;
+    Vec2 position{0, 0}; // b's centre in a's frame
+    double angle = 0;    // b's angle less a's
+    double margin = 0;   // the narrow phase's: it reported every point closer than this
+    Vec2 normal{0, 1};   // in a's frame, from a towards b
+    int count = 0;
+    std::uint32_t id[2]{}; // the points' feature ids
+    Vec2 onA[2], onB[2];   // each point's place on a's surface, in a's frame, and on b's, in b's
+};
+
 struct Walls {
     double left = -6, right = 6, bottom = -6, top = 6, thickness = 1;
 };
@@ -209,6 +223,12 @@ class World {
     // The contacts of a saved world (their impulses are the solver's state, for warm starting):
     // each pair a < b of existing bodies once, one or two points, finite numbers, impulses ≥ 0.
     void restoreContacts(std::vector<Manifold> contacts);
+    // Where the default method's last step found its manifolds (recycling), sorted by pair.
+    const std::vector<FoundAt>& found() const { return found_; }
+    // A saved world's: pairs a < b of existing bodies, once each, sorted here; a record is kept
+    // only where the narrow phase finds it again (a shape edited by hand, or a made-up record,
+    // would carry points that are not there); the others are found anew at the next step.
+    void restoreFound(std::vector<FoundAt> found);
     const ExactBackoff& exactBackoff() const { return exactBackoff_; }
     // A saved world's back-off: 0 <= stepsLeft <= kMaxBackoff, 1 <= wait <= kMaxBackoff.
     void restoreExactBackoff(const ExactBackoff& backoff);
@@ -226,6 +246,7 @@ class World {
     std::vector<Thruster> thrusters_;
     std::optional<MouseSpring> spring_;
     std::vector<Manifold> contacts_;
+    std::vector<FoundAt> found_;
     ExactBackoff exactBackoff_;
     // Where the exact method's last step found the world's contacts (each body's x, y and angle),
     // while nothing has moved or changed the bodies since: the next step starts from them instead

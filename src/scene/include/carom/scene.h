@@ -29,6 +29,7 @@ struct Scene {
     // softPlaces[k] of them (missing: after all of them).
     std::vector<std::size_t> softPlaces;
     std::vector<Manifold> contacts; // a saved world's contacts: the solver's warm-start state
+    std::vector<FoundAt> found;     // where they were found: the default method's recycling
     ExactBackoff exactBackoff;      // a saved world's exact-method back-off (world.h)
 };
 
