@@ -74,7 +74,8 @@ Softness softness(double hertz, double zeta, double h) {
 struct Inertia {
     Vec2 p; // centre of mass
     double invMass, invInertia;
-    bool moves; // dynamic: contacts move it
+    bool moves;  // dynamic: contacts move it
+    bool fixed;  // static: nothing moves it
 };
 
 // The passes in four lanes, compiled for AVX2 and for any x86-64; the one the processor runs is
@@ -158,10 +159,9 @@ void restitute(const StepContext& c, const States& states, const std::vector<Sha
         else
             restitute4(states, wide.data(), bounce.data(), bouncing.data(), bouncing.size(), threshold);
     };
-    const bool driven = std::any_of(shares.begin(), shares.end(), [&](const Share& m) {
-        return c.bodies[m.body].type == BodyType::Kinematic;
-    });
-    if (bouncing.empty() || driven) {
+    if (bouncing.empty() || std::any_of(shares.begin(), shares.end(), [&](const Share& m) {
+            return c.bodies[m.body].type == BodyType::Kinematic;
+        })) {
         pass();
         return;
     }
@@ -312,7 +312,8 @@ template <int N> void solveSoft(StepContext& c) {
         const Vec2 v = b.v - m.dv;
         velocity[i] = Velocity{v.x, v.y, b.w - m.dw, b.invMass};
         warm[i] = Velocity{0, 0, 0, b.invMass};
-        inertia[i] = Inertia{b.xf().p, b.invMass, b.invInertia, b.isDynamic()};
+        inertia[i] = Inertia{b.xf().p, b.invMass, b.invInertia, b.isDynamic(),
+                             b.type == BodyType::Static};
     }
     velocity[n] = warm[n] = Velocity{0, 0, 0, 0};
     const States states{velocity.data(), displacement.data(), warm.data()};
@@ -325,7 +326,7 @@ template <int N> void solveSoft(StepContext& c) {
         inSolver[m.a] = inSolver[m.b] = 1;
     shares.clear();
     for (std::size_t i = 0; i < n; ++i) {
-        if (!inSolver[i] || c.bodies[i].type == BodyType::Static) continue;
+        if (!inSolver[i] || inertia[i].fixed) continue;
         const Motion& m = c.motion[i];
         shares.push_back(Share{i, m.dv.x / kSubsteps, m.dv.y / kSubsteps, m.dw / kSubsteps, 0});
     }
