@@ -17,8 +17,9 @@ std::size_t worldBytes(const carom::World& world) {
         n += 2 * name + sizeof(std::string) + 2 * sizeof(void*) + sizeof(carom::BodyId) +
              sizeof(void*) + sizeof(carom::BodyOrigin);
     }
-    // The contacts and the last step's (kept for the contact events).
+    // The contacts and the last step's (kept for the contact events), and where they were found.
     n += 2 * world.contacts().size() * sizeof(carom::Manifold);
+    n += world.found().size() * sizeof(carom::FoundAt);
     n += world.thrusters().size() * sizeof(carom::Thruster);
     return n;
 }

@@ -110,10 +110,10 @@ std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<doub
     findPairs(c.bodies, margins, pairs);
     std::vector<Manifold> out;
     out.reserve(pairs.size());
-    std::vector<FoundAt> foundNow;
+    static thread_local std::vector<FoundAt> foundNow; // kept from step to step, as `pairs`
     static const std::vector<FoundAt> none;
     PairFinder<FoundAt> last(found ? *found : none);
-    if (found) foundNow.reserve(pairs.size());
+    foundNow.clear();
     for (const BodyPair& p : pairs) {
         const Body& A = c.bodies[p.a];
         const Body& B = c.bodies[p.b];
