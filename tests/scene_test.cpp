@@ -133,6 +133,10 @@ TEST(SceneErrors, EveryBrokenFileIsRefusedWithItsMessage) {
          "/contacts/0/b: must be a body id with a < b < 2, got a = 0, b = 5"},
         {"contact-negative-impulse.json",
          "/contacts/0/points/0/normal_impulse: must be >= 0, got -1"},
+        {"found-bad-pair.json", "/found/0/b: must be a body id with a < b < 2, got a = 1, b = 1"},
+        {"found-too-many-points.json",
+         "/found/0/points: must be an array of 1 or 2 points, got an array "
+         "[{\"id\":0,\"on_a\":[0,1],\"on_b\":[0,-1]},..."},
         {"exact-backoff-range.json", "/exact_backoff/wait: must be a whole number in 1..8, got 9"},
         {"missing-format.json", "/format: missing (required)"},
         {"format-2.json", "/format: must be 1 (the only version there is), got 2"},
@@ -204,7 +208,7 @@ TEST(SceneErrors, EveryBrokenFileHasACase) {
             ++files;
             EXPECT_NE(refusal(entry.path().string()), "(loaded)") << entry.path();
         }
-    EXPECT_EQ(files, 35);
+    EXPECT_EQ(files, 37);
 }
 
 TEST(SceneErrors, MissingFileAndDirectory) {

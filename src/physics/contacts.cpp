@@ -150,12 +150,13 @@ Manifold manifoldOf(const WorldSettings& s, BodyId a, const Body& A, BodyId b, c
 }
 
 bool foundAgain(const FoundAt& f, const Body& A, const Body& B) {
+    if (!(f.margin > 0)) return false;
     const Transform atB{f.position, Rot(f.angle)};
     const ShapeManifold sm = collide(A.shape, Transform{}, B.shape, atB, f.margin);
     // Round-off apart: the record was worked out from the two bodies' poses in the world.
     const double tolerance =
         1e-9 * (1 + glm::length(f.position) + A.shape.boundingRadius() + B.shape.boundingRadius());
-    bool same = f.margin > 0 && sm.count == f.count && glm::length(sm.normal - f.normal) <= 1e-9;
+    bool same = sm.count == f.count && glm::length(sm.normal - f.normal) <= 1e-9;
     for (int i = 0; same && i < f.count; ++i) {
         const ShapeContact& p = sm.points[i];
         const Vec2 onA = p.point + 0.5 * p.depth * sm.normal;

@@ -392,6 +392,15 @@ int readFormat(const Json& j, const Where& where) {
     return 1;
 }
 
+// A saved contact's pair (a contact's, or where one was found): body ids a < b, the rigid bodies
+// in file order, then the four walls (buildWorld).
+template <class Entry> void checkPair(const Scene& s, const Entry& e, const Where& where) {
+    const std::size_t ids = s.bodies.size() + (s.walls ? 4 : 0);
+    if (e.b >= ids || e.a >= e.b)
+        where.at("b").fail("must be a body id with a < b < " + std::to_string(ids) + ", got a = " +
+                           std::to_string(e.a) + ", b = " + std::to_string(e.b));
+}
+
 // Extension: where the narrow phase found a saved world's contacts; buildWorld checks the pairs
 // against the bodies, and keeps a record only where the narrow phase finds it again.
 FoundAt readFound(const Json& j, const Where& where) {
@@ -495,22 +504,18 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
         const Where contacts = root.at("contacts");
         if (!list->is_array())
             contacts.fail("must be an array of contacts, got " + describe(*list));
-        // Body ids: the rigid bodies in file order, then the four walls (buildWorld).
-        const std::size_t ids = s.bodies.size() + (s.walls ? 4 : 0);
         for (std::size_t i = 0; i < list->size(); ++i) {
-            Manifold m = readContact((*list)[i], contacts.at(i));
-            if (m.b >= ids || m.a >= m.b)
-                contacts.at(i).at("b").fail(
-                    "must be a body id with a < b < " + std::to_string(ids) +
-                    ", got a = " + std::to_string(m.a) + ", b = " + std::to_string(m.b));
-            s.contacts.push_back(m);
+            s.contacts.push_back(readContact((*list)[i], contacts.at(i)));
+            checkPair(s, s.contacts.back(), contacts.at(i));
         }
     }
     if (const Json* list = find(doc, "found")) {
         const Where found = root.at("found");
         if (!list->is_array()) found.fail("must be an array of contacts found, got " + describe(*list));
-        for (std::size_t i = 0; i < list->size(); ++i)
+        for (std::size_t i = 0; i < list->size(); ++i) {
             s.found.push_back(readFound((*list)[i], found.at(i)));
+            checkPair(s, s.found.back(), found.at(i));
+        }
     }
     if (const Json* backoff = find(doc, "exact_backoff")) {
         const Where at = root.at("exact_backoff");

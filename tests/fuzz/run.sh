@@ -2,7 +2,8 @@
 # The sanitizer runs: every test built with AddressSanitizer (with LeakSanitizer) and
 # UndefinedBehaviorSanitizer, then the scene fuzzer (scene_fuzzer.cpp, clang's libFuzzer, with the
 # same sanitizers) for SECONDS (default 60) on a corpus seeded with assets/scenes and
-# tests/fuzz/seeds (soft bodies of every kind) and the dictionary scene.dict. Any report fails
+# tests/fuzz/seeds (soft bodies of every kind; a saved world with its contacts and where they were
+# found) and the dictionary scene.dict. Any report fails
 # the run; a crashing input is saved as build-fuzz/crash-*. Needs clang and libclang-rt-14-dev
 # (third_party/install-deps.sh).
 #   bash tests/fuzz/run.sh [SECONDS]
