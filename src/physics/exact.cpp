@@ -229,6 +229,7 @@ using ImpulseList = std::vector<PointImpulses>;
 
 // The contacts' impulses, appended.
 void addImpulses(ImpulseList& list, const std::vector<Manifold>& contacts) {
+    if (list.empty()) list.reserve(2 * contacts.size()); // then grown as push_back grows it
     for (const Manifold& m : contacts)
         for (int i = 0; i < m.count; ++i)
             list.push_back(PointImpulses{
