@@ -17,8 +17,8 @@ namespace {
 
 constexpr double kH = 1.0 / 60;
 
-// A 2 m x 1 m box A at the origin, and a 1 m box B on top of it, sunk 1 mm into it (both dynamic,
-// at rest), and the manifolds between them found with recycling.
+// A 2 m x 1 m box A at the origin, and a box B of side `side` (1 m) on top of it, sunk 1 mm into
+// it (both dynamic, at rest), and the manifolds between them found with recycling.
 struct Pair {
     WorldSettings settings;
     std::vector<Body> bodies;
@@ -30,14 +30,14 @@ struct Pair {
     Diagnostics diagnostics;
     std::vector<FoundAt> found;
 
-    Pair() {
+    explicit Pair(double side = 1) {
         World w(settings);
         BodyDef a;
         a.shape = Shape::box(2, 1);
         w.addBody(a);
         BodyDef b;
-        b.shape = Shape::box(1, 1);
-        b.position = {0.2, 0.999};
+        b.shape = Shape::box(side, side);
+        b.position = {0.2, 0.5 + 0.5 * side - 0.001};
         w.addBody(b);
         bodies = w.bodies();
     }
@@ -127,6 +127,20 @@ TEST(Recycling, APairThatDriftedPastTheSlopIsFoundAnew) {
     p.move(1, {0, 0}, 0.0051 / std::sqrt(0.5));
     const std::vector<Manifold> turned = p.recycled();
     expectSame(p.fresh()[0], turned[0], 0);
+}
+
+// A 2 cm box keeps its manifold only while it drifts less than a tenth of its inner radius (1 mm),
+// not the slop (5 mm, a quarter of its width).
+TEST(Recycling, ASmallBodyIsFoundAnewSooner) {
+    Pair p(0.02);
+    ASSERT_EQ(p.recycled().size(), 1u);
+    p.move(1, {0.0009, 0});
+    p.recycled();
+    EXPECT_EQ(p.found[0].position.x, 0.2); // kept: found where it was
+    p.move(1, {0.0002, 0});
+    const std::vector<Manifold> now = p.recycled();
+    EXPECT_NEAR(p.found[0].position.x, 0.2011, 1e-12); // 1.1 mm: found anew
+    expectSame(p.fresh()[0], now[0], 0);
 }
 
 // B tilted on one corner, its other corner 11.5 mm above A's face: beyond the margin (twice the

@@ -58,7 +58,10 @@ void mixMaterials(const WorldSettings& s, const Body& A, const Body& B, Manifold
 // was in A's frame (the drift, bounded by |Δp| + |Δθ| r_B: B's centre in A's frame and its angle
 // less A's, r_B its bounding radius), and no point the narrow phase left out (farther apart than
 // its margin then, and at most the drift closer now) able to touch in this step (the two bodies'
-// sweeps). In a pile at rest nearly every pair is kept.
+// sweeps). In a pile at rest nearly every pair is kept. For small bodies the drift is held to a
+// tenth of the smaller one's inner radius instead (the slop is half a 1 cm box's width).
+constexpr double kRecycleReach = 0.1;
+
 FoundAt foundAt(const Manifold& m, const Body& A, const Body& B, double margin) {
     FoundAt f;
     f.a = m.a;
@@ -80,7 +83,10 @@ FoundAt foundAt(const Manifold& m, const Body& A, const Body& B, double margin) 
 bool recyclable(const StepContext& c, const FoundAt& f, const Body& A, const Body& B) {
     const double drift = glm::length(A.xf().applyInverse(B.xf().p) - f.position) +
                          std::abs((B.angle() - A.angle()) - f.angle) * B.shape.boundingRadius();
-    return drift <= c.settings.linearSlop && drift + sweep(A, c.h) + sweep(B, c.h) <= f.margin;
+    const double reach = std::min(
+        c.settings.linearSlop,
+        kRecycleReach * std::min(A.shape.innerRadius(), B.shape.innerRadius()));
+    return drift <= reach && drift + sweep(A, c.h) + sweep(B, c.h) <= f.margin;
 }
 
 // The manifold found at f, carried by the bodies to where they are now (without impulses).
