@@ -14,6 +14,24 @@ void requireCoefficient(const char* what, std::optional<double> x) {
     if (x) checkValue(setting(what), *x);
 }
 
+// A saved world's contacts, or where they were found (`what`), sorted by pair, each checked: a
+// pair a < b of the world's `bodies`, once, with one or two points.
+template <class Entry>
+void sortByPair(std::vector<Entry>& entries, std::size_t bodies, const char* what) {
+    std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
+        return x.a != y.a ? x.a < y.a : x.b < y.b;
+    });
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const Entry& e = entries[i];
+        const std::string pair = what + (" " + str(e.a) + "-" + str(e.b));
+        if (e.a >= e.b || e.b >= bodies)
+            throw std::invalid_argument(pair + ": must join two bodies a < b of the world");
+        if (i > 0 && entries[i - 1].a == e.a && entries[i - 1].b == e.b)
+            throw std::invalid_argument(pair + ": appears twice");
+        if (e.count < 1 || e.count > 2) throw std::invalid_argument(pair + ": must have 1 or 2 points");
+    }
+}
+
 bool contains(const Body& b, Vec2 worldPoint) {
     Vec2 p = b.localPoint(worldPoint);
     if (b.shape.type() == ShapeType::Circle)
@@ -179,18 +197,9 @@ void World::setVelocity(BodyId id, Vec2 velocity, double angularVelocity) {
 }
 
 void World::restoreContacts(std::vector<Manifold> contacts) {
-    std::sort(contacts.begin(), contacts.end(), [](const Manifold& x, const Manifold& y) {
-        return x.a != y.a ? x.a < y.a : x.b < y.b;
-    });
-    for (std::size_t i = 0; i < contacts.size(); ++i) {
-        const Manifold& m = contacts[i];
+    sortByPair(contacts, bodies_.size(), "contact");
+    for (const Manifold& m : contacts) {
         const std::string pair = "contact " + str(m.a) + "-" + str(m.b);
-        if (m.a >= m.b || m.b >= bodies_.size())
-            throw std::invalid_argument(pair + ": must join two bodies a < b of the world");
-        if (i > 0 && contacts[i - 1].a == m.a && contacts[i - 1].b == m.b)
-            throw std::invalid_argument(pair + ": appears twice");
-        if (m.count < 1 || m.count > 2)
-            throw std::invalid_argument(pair + ": must have 1 or 2 points");
         requireFinite("contact normal", m.normal);
         for (int k = 0; k < m.count; ++k) {
             const ContactPoint& cp = m.points[k];
@@ -206,20 +215,10 @@ void World::restoreContacts(std::vector<Manifold> contacts) {
 }
 
 void World::restoreFound(std::vector<FoundAt> found) {
-    std::sort(found.begin(), found.end(), [](const FoundAt& x, const FoundAt& y) {
-        return x.a != y.a ? x.a < y.a : x.b < y.b;
-    });
+    sortByPair(found, bodies_.size(), "found");
     std::vector<FoundAt> kept;
-    for (std::size_t i = 0; i < found.size(); ++i) {
-        const FoundAt& f = found[i];
-        const std::string pair = "found " + str(f.a) + "-" + str(f.b);
-        if (f.a >= f.b || f.b >= bodies_.size())
-            throw std::invalid_argument(pair + ": must join two bodies a < b of the world");
-        if (i > 0 && found[i - 1].a == f.a && found[i - 1].b == f.b)
-            throw std::invalid_argument(pair + ": appears twice");
-        if (f.count < 1 || f.count > 2) throw std::invalid_argument(pair + ": must have 1 or 2 points");
+    for (const FoundAt& f : found)
         if (foundAgain(f, bodies_[f.a], bodies_[f.b])) kept.push_back(f);
-    }
     found_ = std::move(kept);
 }
 

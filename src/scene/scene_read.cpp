@@ -392,6 +392,14 @@ int readFormat(const Json& j, const Where& where) {
     return 1;
 }
 
+// A saved contact's points (a contact's, or where one was found): an array of one or two.
+const Json& readPoints(const Json& j, const Where& where) {
+    const Json& points = require(j, "points", where);
+    if (!points.is_array() || points.empty() || points.size() > 2)
+        where.at("points").fail("must be an array of 1 or 2 points, got " + describe(points));
+    return points;
+}
+
 // A saved contact's pair (a contact's, or where one was found): body ids a < b, the rigid bodies
 // in file order, then the four walls (buildWorld).
 template <class Entry> void checkPair(const Scene& s, const Entry& e, const Where& where) {
@@ -414,9 +422,7 @@ FoundAt readFound(const Json& j, const Where& where) {
     f.margin = toNumber(require(j, "margin", where), where.at("margin"));
     f.normal = toVec2(require(j, "normal", where), where.at("normal"));
     const Where at = where.at("points");
-    const Json& points = require(j, "points", where);
-    if (!points.is_array() || points.empty() || points.size() > 2)
-        at.fail("must be an array of 1 or 2 points, got " + describe(points));
+    const Json& points = readPoints(j, where);
     f.count = static_cast<int>(points.size());
     for (int i = 0; i < f.count; ++i) {
         const Json& p = points[i];
@@ -440,9 +446,7 @@ Manifold readContact(const Json& j, const Where& where) {
     m.b = static_cast<BodyId>(toInteger(require(j, "b", where), where.at("b"), 0, 1 << 30));
     m.normal = toVec2(require(j, "normal", where), where.at("normal"));
     const Where at = where.at("points");
-    const Json& points = require(j, "points", where);
-    if (!points.is_array() || points.empty() || points.size() > 2)
-        at.fail("must be an array of 1 or 2 points, got " + describe(points));
+    const Json& points = readPoints(j, where);
     m.count = static_cast<int>(points.size());
     for (int i = 0; i < m.count; ++i) {
         const Json& p = points[i];
