@@ -392,6 +392,19 @@ int readFormat(const Json& j, const Where& where) {
     return 1;
 }
 
+// A saved contact's bodies (a contact's, or where one was found): "a" and "b", checked against
+// the scene's by checkPair.
+template <class Entry> void readPair(const Json& j, const Where& where, Entry& e) {
+    e.a = static_cast<BodyId>(toInteger(require(j, "a", where), where.at("a"), 0, 1 << 30));
+    e.b = static_cast<BodyId>(toInteger(require(j, "b", where), where.at("b"), 0, 1 << 30));
+}
+
+// A saved contact point's feature id: a whole number >= 0.
+std::uint32_t readFeatureId(const Json& p, const Where& w) {
+    return static_cast<std::uint32_t>(
+        toInteger(require(p, "id", w), w.at("id"), 0, std::numeric_limits<int>::max()));
+}
+
 // A saved contact's points (a contact's, or where one was found): an array of one or two.
 const Json& readPoints(const Json& j, const Where& where) {
     const Json& points = require(j, "points", where);
@@ -415,8 +428,7 @@ FoundAt readFound(const Json& j, const Where& where) {
     requireObject(j, where);
     checkFields(j, where, {"a", "b", "position", "angle", "margin", "normal", "points"});
     FoundAt f;
-    f.a = static_cast<BodyId>(toInteger(require(j, "a", where), where.at("a"), 0, 1 << 30));
-    f.b = static_cast<BodyId>(toInteger(require(j, "b", where), where.at("b"), 0, 1 << 30));
+    readPair(j, where, f);
     f.position = toVec2(require(j, "position", where), where.at("position"));
     f.angle = toNumber(require(j, "angle", where), where.at("angle"));
     f.margin = toNumber(require(j, "margin", where), where.at("margin"));
@@ -429,8 +441,7 @@ FoundAt readFound(const Json& j, const Where& where) {
         const Where w = at.at(i);
         requireObject(p, w);
         checkFields(p, w, {"id", "on_a", "on_b"});
-        f.id[i] = static_cast<std::uint32_t>(
-            toInteger(require(p, "id", w), w.at("id"), 0, std::numeric_limits<int>::max()));
+        f.id[i] = readFeatureId(p, w);
         f.onA[i] = toVec2(require(p, "on_a", w), w.at("on_a"));
         f.onB[i] = toVec2(require(p, "on_b", w), w.at("on_b"));
     }
@@ -442,8 +453,7 @@ Manifold readContact(const Json& j, const Where& where) {
     requireObject(j, where);
     checkFields(j, where, {"a", "b", "normal", "points"});
     Manifold m;
-    m.a = static_cast<BodyId>(toInteger(require(j, "a", where), where.at("a"), 0, 1 << 30));
-    m.b = static_cast<BodyId>(toInteger(require(j, "b", where), where.at("b"), 0, 1 << 30));
+    readPair(j, where, m);
     m.normal = toVec2(require(j, "normal", where), where.at("normal"));
     const Where at = where.at("points");
     const Json& points = readPoints(j, where);
@@ -456,8 +466,7 @@ Manifold readContact(const Json& j, const Where& where) {
         ContactPoint& cp = m.points[i];
         cp.point = toVec2(require(p, "point", w), w.at("point"));
         cp.depth = toNumber(require(p, "depth", w), w.at("depth"));
-        cp.id = static_cast<std::uint32_t>(
-            toInteger(require(p, "id", w), w.at("id"), 0, std::numeric_limits<int>::max()));
+        cp.id = readFeatureId(p, w);
         // Impulses are the solver's state, not inputs: any finite size (a 1e12 kg body resting
         // on the ground carries more than 1e12 N·s).
         cp.normalImpulse = toFinite(require(p, "normal_impulse", w), w.at("normal_impulse"));
