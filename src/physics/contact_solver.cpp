@@ -319,8 +319,10 @@ struct WideVec {
     solveFriction(A, B, k, k.points[0]);
     solveFriction(A, B, k, k.points[1]);
     const Mask rest = ~solveBlock(A, B, k);
-    solveNormal(A, B, k, k.points[0], rest);
-    solveNormal(A, B, k, k.points[1], rest);
+    if (anyLane(rest & k.points[0].present)) { // a lane the block solver left: one point, or no case
+        solveNormal(A, B, k, k.points[0], rest);
+        solveNormal(A, B, k, k.points[1], rest);
+    }
     scatter(bodies, k.a, A);
     scatter(bodies, k.b, B);
 }
