@@ -15,16 +15,16 @@
 
 namespace carom {
 
-// Each manifold's colour, and the number of colours in `count`; moves(id): whether contacts move
-// body id.
-template <class Moves>
-std::vector<std::uint32_t> colours(const std::vector<Manifold>& contacts, std::size_t bodies,
-                                   Moves moves, std::size_t& count) {
+// Each contact's colour, and the number of colours in `count`; contacts: manifolds, or anything
+// else naming two bodies a and b; moves(id): whether contacts move body id.
+template <class Contacts, class Moves>
+std::vector<std::uint32_t> colours(const Contacts& contacts, std::size_t bodies, Moves moves,
+                                   std::size_t& count) {
     std::vector<std::uint64_t> used(bodies, 0);
     std::vector<std::uint32_t> wave(bodies, 64), colour(contacts.size());
     count = 0;
     for (std::size_t j = 0; j < contacts.size(); ++j) {
-        const Manifold& m = contacts[j];
+        const auto& m = contacts[j];
         const bool movesA = moves(m.a), movesB = moves(m.b);
         const std::uint64_t taken = (movesA ? used[m.a] : 0) | (movesB ? used[m.b] : 0);
         std::uint32_t c;

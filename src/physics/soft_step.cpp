@@ -31,15 +31,18 @@
 // no contact moves, do not count), so the constraints of a colour share no moving body and are
 // solved side by side in SIMD lanes, colours in order: four at a time, or eight on a processor
 // with AVX-512 (soft_lanes.h; the same bits either way).
+#include "broad_phase.h"
 #include "collide.h"
 #include "colouring.h"
 #include "contact_math.h"
+#include "islands.h"
 #include "soft_lanes.h"
 #include "step_context.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 namespace carom {
@@ -104,16 +107,31 @@ bool hasAvx512() {
     return has;
 }
 
-// The substeps over groups of N constraints.
+// A batch of whole islands (islands.h), about kBatchContacts contacts or more: its groups of
+// constraints and its bodies' shares, each a range of solveSoft's arrays. The substeps take the
+// batches one after another, each through all of them, so that a large scene of many islands is
+// solved a cache-sized part at a time: passed over whole, the many pyramids' 58,000 constraints
+// (13 MB) came from beyond the cache in every pass. An island's bodies share no contact with
+// another's, so each body sees the same operations, in the same order, either way: the same bits.
+constexpr std::size_t kBatchContacts = 2048;
+struct Batch {
+    std::size_t groupsBegin = 0, groupsEnd = 0, sharesBegin = 0, sharesEnd = 0;
+};
+
+// The substeps over groups of N constraints, batch by batch.
 template <int N>
 void substeps(const States& states, std::vector<Share>& shares, std::vector<WideConstraint<N>>& wide,
-              const Softnesses& softs, double h, int relaxEvery) {
-    if constexpr (N == 8)
-        substeps8(states, shares.data(), shares.size(), wide.data(), wide.size(), softs, h,
-                  kSubsteps, relaxEvery);
-    else
-        substeps4(states, shares.data(), shares.size(), wide.data(), wide.size(), softs, h,
-                  kSubsteps, relaxEvery);
+              const std::vector<Batch>& batches, const Softnesses& softs, double h, int relaxEvery) {
+    for (const Batch& b : batches) {
+        Share* share = shares.data() + b.sharesBegin;
+        const std::size_t shareCount = b.sharesEnd - b.sharesBegin;
+        WideConstraint<N>* groups = wide.data() + b.groupsBegin;
+        const std::size_t groupCount = b.groupsEnd - b.groupsBegin;
+        if constexpr (N == 8)
+            substeps8(states, share, shareCount, groups, groupCount, softs, h, kSubsteps, relaxEvery);
+        else
+            substeps4(states, share, shareCount, groups, groupCount, softs, h, kSubsteps, relaxEvery);
+    }
 }
 
 // The kinetic energy of the moving bodies at the velocities of the states, and their energy in
@@ -257,25 +275,89 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
     k.invDet[l] = m.count == 2 && K.invertible ? 1 / K.det : 0;
 }
 
-// The constraints of each colour in groups of N lanes, colours in order, written lane after lane.
+// Each body's batch (kNoBatch for a body no contact reaches), and how many batches: whole islands
+// in batches of kBatchContacts contacts or more (the last may have fewer), in the order the
+// contacts meet them. A kinematic body joins the bodies it touches into one island, as a moving one
+// does (the substeps move it, and its constraints read where it is). The islands change little
+// from step to step: the last step's batches are kept while every contact still joins bodies of
+// one batch (any division into whole islands gives the same bits; finding the islands anew each
+// step took 2% of the large pyramid's), and found anew when one does not.
+constexpr std::uint32_t kNoBatch = ~std::uint32_t{0};
+struct Batches {
+    std::vector<std::uint32_t> of;
+    std::size_t count = 0;
+};
+const Batches& batchesOf(const std::vector<BodyPair>& ends, const std::vector<Inertia>& bodies) {
+    static thread_local Batches batches;
+    std::vector<std::uint32_t>& of = batches.of;
+    auto joined = [&](const BodyPair& e) { return !bodies[e.a].fixed && !bodies[e.b].fixed; };
+    auto batchOf = [&](const BodyPair& e) { return of[bodies[e.a].fixed ? e.b : e.a]; };
+    bool kept = of.size() == bodies.size();
+    for (std::size_t j = 0; kept && j < ends.size(); ++j)
+        kept = batchOf(ends[j]) != kNoBatch && (!joined(ends[j]) || of[ends[j].a] == of[ends[j].b]);
+    if (kept) return batches;
+    const std::vector<std::uint32_t> island =
+        islands(ends, bodies.size(), [&](BodyId id) { return !bodies[id].fixed; });
+    auto islandOf = [&](const BodyPair& e) { return island[bodies[e.a].fixed ? e.b : e.a]; };
+    std::vector<std::uint32_t> contactsIn(bodies.size(), 0), batchOfIsland(bodies.size(), kNoBatch);
+    for (const BodyPair& e : ends)
+        ++contactsIn[islandOf(e)];
+    std::uint32_t batch = 0;
+    std::size_t filled = 0;
+    for (const BodyPair& e : ends)
+        if (const std::uint32_t i = islandOf(e); batchOfIsland[i] == kNoBatch) {
+            if (filled >= kBatchContacts) ++batch, filled = 0;
+            batchOfIsland[i] = batch;
+            filled += contactsIn[i];
+        }
+    of.resize(bodies.size());
+    for (std::size_t i = 0; i < bodies.size(); ++i)
+        of[i] = batchOfIsland[island[i]];
+    batches.count = ends.empty() ? 0 : batch + 1;
+    return batches;
+}
+
+// The constraints in batches of whole islands (Batch), and in each the constraints of each colour
+// in groups of N lanes, colours in order, written lane after lane. Returns each body's batch
+// (batchesOf), and the batches with their groups.
 template <int N>
-void prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Velocity* velocity,
-             std::vector<WideConstraint<N>>& wide, std::vector<WideBounce<N>>& bounce) {
+const std::vector<std::uint32_t>& prepare(const StepContext& c, const std::vector<Inertia>& bodies,
+                                          const Velocity* velocity,
+                                          std::vector<WideConstraint<N>>& wide,
+                                          std::vector<WideBounce<N>>& bounce,
+                                          std::vector<Batch>& batches) {
+    // Each contact's two bodies, apart from the rest of its manifold: the passes up to the lanes
+    // read only these (a large scene's manifolds are megabytes).
+    static thread_local std::vector<BodyPair> ends;
+    ends.resize(c.contacts.size());
+    for (std::size_t j = 0; j < c.contacts.size(); ++j)
+        ends[j] = BodyPair{c.contacts[j].a, c.contacts[j].b};
     std::size_t count = 0;
     const std::vector<std::uint32_t> colour =
-        colours(c.contacts, bodies.size(), [&](BodyId id) { return bodies[id].moves; }, count);
-    // Where each colour's lanes begin: its constraints rounded up to whole groups.
-    std::vector<std::size_t> next(count + 1, 0);
-    for (std::uint32_t col : colour)
-        ++next[col + 1];
-    for (std::size_t col = 0; col < count; ++col)
-        next[col + 1] = next[col] + (next[col + 1] + N - 1) / N * N;
-    std::vector<std::size_t> end(next.begin(), next.end() - 1); // past each colour's filled lanes
+        colours(ends, bodies.size(), [&](BodyId id) { return bodies[id].moves; }, count);
+    const Batches& batchOf = batchesOf(ends, bodies);
+    const std::size_t batchCount = batchOf.count;
+    // Where each batch's colours' lanes begin: their constraints rounded up to whole groups.
+    auto key = [&](std::size_t j) {
+        const BodyPair& e = ends[j];
+        return batchOf.of[bodies[e.a].fixed ? e.b : e.a] * count + colour[j];
+    };
+    std::vector<std::size_t> next(batchCount * count + 1, 0);
+    for (std::size_t j = 0; j < c.contacts.size(); ++j)
+        ++next[key(j) + 1];
+    for (std::size_t k = 0; k + 1 < next.size(); ++k)
+        next[k + 1] = next[k] + (next[k + 1] + N - 1) / N * N;
+    std::vector<std::size_t> end(next.begin(), next.end() - 1); // past each one's filled lanes
     std::vector<std::size_t> slotOf(c.contacts.size());
     for (std::size_t j = 0; j < c.contacts.size(); ++j)
-        slotOf[j] = end[colour[j]]++;
-    wide.resize(next[count] / N);
-    bounce.resize(next[count] / N);
+        slotOf[j] = end[key(j)]++;
+    wide.resize(next.back() / N);
+    bounce.resize(next.back() / N);
+    batches.assign(batchCount, Batch{});
+    for (std::size_t b = 0; b < batchCount; ++b) {
+        batches[b].groupsBegin = next[b * count] / N;
+        batches[b].groupsEnd = next[(b + 1) * count] / N;
+    }
     // The manifolds read in their order in memory, each written to its lane (read in colour
     // order, out of their order, the manifolds of a large scene came from beyond the cache),
     // and the lanes that round a colour up to a whole group cleared.
@@ -283,9 +365,10 @@ void prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Vel
         prepareLane(c, bodies, velocity, j, wide[slotOf[j] / N], bounce[slotOf[j] / N],
                     static_cast<int>(slotOf[j] % N));
     const auto nullState = static_cast<std::uint32_t>(c.bodies.size());
-    for (std::size_t col = 0; col < count; ++col)
-        for (std::size_t slot = end[col]; slot < next[col + 1]; ++slot)
+    for (std::size_t k = 0; k + 1 < next.size(); ++k)
+        for (std::size_t slot = end[k]; slot < next[k + 1]; ++slot)
             clearLane(wide[slot / N], bounce[slot / N], static_cast<int>(slot % N), nullState);
+    return batchOf.of;
 }
 
 // The soft step on the step's contacts, in groups of N; the bodies no contact reaches move freely.
@@ -317,18 +400,29 @@ template <int N> void solveSoft(StepContext& c) {
     }
     velocity[n] = warm[n] = Velocity{0, 0, 0, 0};
     const States states{velocity.data(), displacement.data(), warm.data()};
-    prepare(c, inertia, velocity.data(), wide, bounce);
+    static thread_local std::vector<Batch> batches;
+    const std::vector<std::uint32_t>& batchOf =
+        prepare(c, inertia, velocity.data(), wide, bounce, batches);
 
-    // The moving bodies the contacts reach go through the substeps; the others move as the
-    // integrator (or their flight) says, below.
+    // The moving bodies the contacts reach go through the substeps, batch by batch; the others
+    // move as the integrator (or their flight) says, below.
     inSolver.assign(n, 0);
     for (const Manifold& m : c.contacts)
         inSolver[m.a] = inSolver[m.b] = 1;
-    shares.clear();
+    std::vector<std::size_t> at(batches.size() + 1, 0); // where each batch's shares begin
+    for (std::size_t i = 0; i < n; ++i)
+        if (inSolver[i] && !inertia[i].fixed) ++at[batchOf[i] + 1];
+    std::partial_sum(at.begin(), at.end(), at.begin());
+    shares.resize(at.back());
+    for (std::size_t b = 0; b < batches.size(); ++b) {
+        batches[b].sharesBegin = at[b];
+        batches[b].sharesEnd = at[b + 1];
+    }
     for (std::size_t i = 0; i < n; ++i) {
         if (!inSolver[i] || inertia[i].fixed) continue;
         const Motion& m = c.motion[i];
-        shares.push_back(Share{i, m.dv.x / kSubsteps, m.dv.y / kSubsteps, m.dw / kSubsteps, 0});
+        shares[at[batchOf[i]]++] =
+            Share{i, m.dv.x / kSubsteps, m.dv.y / kSubsteps, m.dw / kSubsteps, 0};
     }
 
     // In a step where some point overlaps by more than the slop, a relax pass in every substep:
@@ -339,7 +433,7 @@ template <int N> void solveSoft(StepContext& c) {
     });
     const double hertz = kQuarterOfTheSubstepRate / hs;
     const Softnesses softs{softness(2 * hertz, kDampingRatio, hs), softness(hertz, kDampingRatio, hs)};
-    substeps(states, shares, wide, softs, c.h, deep ? 1 : kRelaxEvery);
+    substeps(states, shares, wide, batches, softs, c.h, deep ? 1 : kRelaxEvery);
     restitute(c, states, shares, wide, bounce);
 
     for (std::size_t j = 0; j < wide.size(); ++j)
