@@ -317,25 +317,17 @@ const Batches& batchesOf(const std::vector<BodyPair>& ends, const std::vector<In
     return batches;
 }
 
-// The constraints in batches of whole islands (Batch), and in each the constraints of each colour
-// in groups of N lanes, colours in order, written lane after lane. Returns each body's batch
-// (batchesOf), and the batches with their groups.
+// The constraints in batches of whole islands (Batch, batchesOf), and in each the constraints of
+// each colour in groups of N lanes, colours in order, written lane after lane; `ends`: each
+// contact's two bodies. Returns whether some point overlaps by more than the linear slop.
 template <int N>
-const std::vector<std::uint32_t>& prepare(const StepContext& c, const std::vector<Inertia>& bodies,
-                                          const Velocity* velocity,
-                                          std::vector<WideConstraint<N>>& wide,
-                                          std::vector<WideBounce<N>>& bounce,
-                                          std::vector<Batch>& batches) {
-    // Each contact's two bodies, apart from the rest of its manifold: the passes up to the lanes
-    // read only these (a large scene's manifolds are megabytes).
-    static thread_local std::vector<BodyPair> ends;
-    ends.resize(c.contacts.size());
-    for (std::size_t j = 0; j < c.contacts.size(); ++j)
-        ends[j] = BodyPair{c.contacts[j].a, c.contacts[j].b};
+bool prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Velocity* velocity,
+             const std::vector<BodyPair>& ends, const Batches& batchOf,
+             std::vector<WideConstraint<N>>& wide, std::vector<WideBounce<N>>& bounce,
+             std::vector<Batch>& batches) {
     std::size_t count = 0;
     const std::vector<std::uint32_t> colour =
         colours(ends, bodies.size(), [&](BodyId id) { return bodies[id].moves; }, count);
-    const Batches& batchOf = batchesOf(ends, bodies);
     const std::size_t batchCount = batchOf.count;
     // Where each batch's colours' lanes begin: their constraints rounded up to whole groups.
     auto key = [&](std::size_t j) {
@@ -361,14 +353,17 @@ const std::vector<std::uint32_t>& prepare(const StepContext& c, const std::vecto
     // The manifolds read in their order in memory, each written to its lane (read in colour
     // order, out of their order, the manifolds of a large scene came from beyond the cache),
     // and the lanes that round a colour up to a whole group cleared.
-    for (std::size_t j = 0; j < c.contacts.size(); ++j)
+    bool deep = false;
+    for (std::size_t j = 0; j < c.contacts.size(); ++j) {
         prepareLane(c, bodies, velocity, j, wide[slotOf[j] / N], bounce[slotOf[j] / N],
                     static_cast<int>(slotOf[j] % N));
+        deep = deep || deepestDepth(c.contacts[j]) > c.settings.linearSlop;
+    }
     const auto nullState = static_cast<std::uint32_t>(c.bodies.size());
     for (std::size_t k = 0; k + 1 < next.size(); ++k)
         for (std::size_t slot = end[k]; slot < next[k + 1]; ++slot)
             clearLane(wide[slot / N], bounce[slot / N], static_cast<int>(slot % N), nullState);
-    return batchOf.of;
+    return deep;
 }
 
 // The soft step on the step's contacts, in groups of N; the bodies no contact reaches move freely.
@@ -400,18 +395,27 @@ template <int N> void solveSoft(StepContext& c) {
     }
     velocity[n] = warm[n] = Velocity{0, 0, 0, 0};
     const States states{velocity.data(), displacement.data(), warm.data()};
+    // Each contact's two bodies, apart from the rest of its manifold: the passes that need no more
+    // read only these (a large scene's manifolds are megabytes).
+    static thread_local std::vector<BodyPair> ends;
+    ends.resize(c.contacts.size());
+    for (std::size_t j = 0; j < c.contacts.size(); ++j)
+        ends[j] = BodyPair{c.contacts[j].a, c.contacts[j].b};
+    const Batches& batchOf = batchesOf(ends, inertia);
     static thread_local std::vector<Batch> batches;
-    const std::vector<std::uint32_t>& batchOf =
-        prepare(c, inertia, velocity.data(), wide, bounce, batches);
+    // In a step where some point overlaps by more than the slop, a relax pass in every substep:
+    // the feedback pushes it out fast, and its velocity, carried into the next substep's warm
+    // start, can be more than a relax pass takes back (energy made: stress seeds 10 and 214).
+    const bool deep = prepare(c, inertia, velocity.data(), ends, batchOf, wide, bounce, batches);
 
     // The moving bodies the contacts reach go through the substeps, batch by batch; the others
     // move as the integrator (or their flight) says, below.
     inSolver.assign(n, 0);
-    for (const Manifold& m : c.contacts)
-        inSolver[m.a] = inSolver[m.b] = 1;
+    for (const BodyPair& e : ends)
+        inSolver[e.a] = inSolver[e.b] = 1;
     std::vector<std::size_t> at(batches.size() + 1, 0); // where each batch's shares begin
     for (std::size_t i = 0; i < n; ++i)
-        if (inSolver[i] && !inertia[i].fixed) ++at[batchOf[i] + 1];
+        if (inSolver[i] && !inertia[i].fixed) ++at[batchOf.of[i] + 1];
     std::partial_sum(at.begin(), at.end(), at.begin());
     shares.resize(at.back());
     for (std::size_t b = 0; b < batches.size(); ++b) {
@@ -421,16 +425,10 @@ template <int N> void solveSoft(StepContext& c) {
     for (std::size_t i = 0; i < n; ++i) {
         if (!inSolver[i] || inertia[i].fixed) continue;
         const Motion& m = c.motion[i];
-        shares[at[batchOf[i]]++] =
+        shares[at[batchOf.of[i]]++] =
             Share{i, m.dv.x / kSubsteps, m.dv.y / kSubsteps, m.dw / kSubsteps, 0};
     }
 
-    // In a step where some point overlaps by more than the slop, a relax pass in every substep:
-    // the feedback pushes it out fast, and its velocity, carried into the next substep's warm
-    // start, can be more than a relax pass takes back (energy made: stress seeds 10 and 214).
-    const bool deep = std::any_of(c.contacts.begin(), c.contacts.end(), [&](const Manifold& m) {
-        return deepestDepth(m) > c.settings.linearSlop;
-    });
     const double hertz = kQuarterOfTheSubstepRate / hs;
     const Softnesses softs{softness(2 * hertz, kDampingRatio, hs), softness(hertz, kDampingRatio, hs)};
     substeps(states, shares, wide, batches, softs, c.h, deep ? 1 : kRelaxEvery);
