@@ -163,50 +163,59 @@ void eachManifold(const StepContext& c, const std::vector<double>& margins,
 // (a large scene's contacts are megabytes: building a new list and reading the old one again to
 // carry the impulses over took a third of the many pyramids' contact update). Each manifold takes
 // the impulses of its pair's points with the same feature ids (warm starting), and the slot of its
-// pair or of one gone before it; from the first pair new where no slot has been freed, the rest go
-// to a list of their own, joined at the end.
+// pair or of one gone before it; at the first new pair with no slot freed before it, the last
+// step's manifolds not yet read are moved aside, and the rest are appended.
 class Merge {
   public:
-    explicit Merge(StepContext& c) : c_(c), old_(c.contacts), rest_(restScratch()) {
-        rest_.clear();
+    explicit Merge(StepContext& c) : c_(c), out_(c.contacts), aside_(asideScratch()) {
+        aside_.clear();
     }
 
     void add(Manifold m) {
-        while (read_ < old_.size() &&
-               (old_[read_].a != m.a ? old_[read_].a < m.a : old_[read_].b < m.b))
-            ++read_;
-        const bool kept = read_ < old_.size() && old_[read_].a == m.a && old_[read_].b == m.b;
+        std::vector<Manifold>& last = moved_ ? aside_ : out_;
+        std::size_t& read = moved_ ? readAside_ : read_;
+        while (read < last.size() &&
+               (last[read].a != m.a ? last[read].a < m.a : last[read].b < m.b))
+            ++read;
+        const bool kept = read < last.size() && last[read].a == m.a && last[read].b == m.b;
         for (int i = 0; i < m.count; ++i) {
             ContactPoint& cp = m.points[i];
-            for (int j = 0; kept && j < old_[read_].count; ++j)
-                if (const ContactPoint& was = old_[read_].points[j]; was.id == cp.id) {
+            for (int j = 0; kept && j < last[read].count; ++j)
+                if (const ContactPoint& was = last[read].points[j]; was.id == cp.id) {
                     cp.normalImpulse = was.normalImpulse;
                     cp.tangentImpulse = was.tangentImpulse;
                 }
             if (cp.depth > -c_.settings.linearSlop) ++c_.diagnostics.contactPoints;
             c_.diagnostics.maxDepth = std::max(c_.diagnostics.maxDepth, cp.depth);
         }
-        if (kept) ++read_;
-        if (rest_.empty() && write_ < read_)
-            old_[write_++] = m;
-        else
-            rest_.push_back(m);
+        if (kept) ++read;
+        if (!moved_ && write_ < read_) {
+            out_[write_++] = m;
+            return;
+        }
+        if (!moved_) {
+            aside_.assign(out_.begin() + static_cast<std::ptrdiff_t>(read_), out_.end());
+            out_.resize(write_);
+            moved_ = true;
+        }
+        out_.push_back(m);
     }
 
     void finish() {
-        old_.resize(write_);
-        old_.insert(old_.end(), rest_.begin(), rest_.end());
+        if (!moved_) out_.resize(write_);
     }
 
   private:
     StepContext& c_;
-    std::vector<Manifold>& old_;
-    std::size_t read_ = 0, write_ = 0;
-    std::vector<Manifold>& rest_;
+    std::vector<Manifold>& out_;
+    std::size_t read_ = 0, write_ = 0; // in out_ until moved_
+    bool moved_ = false;
+    std::vector<Manifold>& aside_;
+    std::size_t readAside_ = 0;
 
-    static std::vector<Manifold>& restScratch() { // kept from step to step
-        static thread_local std::vector<Manifold> rest;
-        return rest;
+    static std::vector<Manifold>& asideScratch() { // kept from step to step
+        static thread_local std::vector<Manifold> aside;
+        return aside;
     }
 };
 
