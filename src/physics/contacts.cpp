@@ -110,14 +110,19 @@ Manifold carried(const WorldSettings& s, const FoundAt& f, const Body& A, const 
     return m;
 }
 
+// The broad phase: the pairs whose boxes, grown by their margins, overlap, in order of pair.
+const std::vector<BodyPair>& pairsWithin(const StepContext& c, const std::vector<double>& margins) {
+    static thread_local std::vector<BodyPair> pairs; // kept from step to step
+    findPairs(c.bodies, margins, pairs);
+    return pairs;
+}
+
 // The narrow phase over the broad phase's pairs: each pair's manifold handed to `emit`, in order
 // of pair, without impulses; recycled with `found` (above), which is brought up to date.
 template <class Emit>
-void eachManifold(const StepContext& c, const std::vector<double>& margins,
-                  std::vector<FoundAt>* found, Emit emit) {
+void eachManifold(const StepContext& c, const std::vector<BodyPair>& pairs,
+                  const std::vector<double>& margins, std::vector<FoundAt>* found, Emit emit) {
     const WorldSettings& s = c.settings;
-    static thread_local std::vector<BodyPair> pairs; // kept from step to step
-    findPairs(c.bodies, margins, pairs);
     static thread_local std::vector<FoundAt> foundNow; // kept from step to step, as `pairs`
     static const std::vector<FoundAt> none;
     PairFinder<FoundAt> last(found ? *found : none);
@@ -159,6 +164,21 @@ void eachManifold(const StepContext& c, const std::vector<double>& margins,
     if (found && !copying) found->resize(kept);
 }
 
+// The impulses of `last` (the pair's manifold in the last step, if it had one) carried over to m's
+// points with the same feature ids (warm starting), and m's points counted in the diagnostics.
+void carryOver(StepContext& c, const Manifold* last, Manifold& m) {
+    for (int i = 0; i < m.count; ++i) {
+        ContactPoint& cp = m.points[i];
+        for (int j = 0; last && j < last->count; ++j)
+            if (const ContactPoint& was = last->points[j]; was.id == cp.id) {
+                cp.normalImpulse = was.normalImpulse;
+                cp.tangentImpulse = was.tangentImpulse;
+            }
+        if (cp.depth > -c.settings.linearSlop) ++c.diagnostics.contactPoints;
+        c.diagnostics.maxDepth = std::max(c.diagnostics.maxDepth, cp.depth);
+    }
+}
+
 // The step's manifolds, given in order of pair, merged into the last step's contacts in place
 // (a large scene's contacts are megabytes: building a new list and reading the old one again to
 // carry the impulses over took a third of the many pyramids' contact update). Each manifold takes
@@ -178,16 +198,7 @@ class Merge {
                (last[read].a != m.a ? last[read].a < m.a : last[read].b < m.b))
             ++read;
         const bool kept = read < last.size() && last[read].a == m.a && last[read].b == m.b;
-        for (int i = 0; i < m.count; ++i) {
-            ContactPoint& cp = m.points[i];
-            for (int j = 0; kept && j < last[read].count; ++j)
-                if (const ContactPoint& was = last[read].points[j]; was.id == cp.id) {
-                    cp.normalImpulse = was.normalImpulse;
-                    cp.tangentImpulse = was.tangentImpulse;
-                }
-            if (cp.depth > -c_.settings.linearSlop) ++c_.diagnostics.contactPoints;
-            c_.diagnostics.maxDepth = std::max(c_.diagnostics.maxDepth, cp.depth);
-        }
+        carryOver(c_, kept ? &last[read] : nullptr, m);
         if (kept) ++read;
         if (!moved_ && write_ < read_) {
             out_[write_++] = m;
@@ -223,8 +234,10 @@ class Merge {
 
 std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins,
                                     std::vector<FoundAt>* found) {
+    const std::vector<BodyPair>& pairs = pairsWithin(c, margins);
     std::vector<Manifold> out;
-    eachManifold(c, margins, found, [&](const Manifold& m) { out.push_back(m); });
+    out.reserve(pairs.size());
+    eachManifold(c, pairs, margins, found, [&](const Manifold& m) { out.push_back(m); });
     return out;
 }
 
@@ -269,15 +282,15 @@ void updateContacts(StepContext& c, std::vector<FoundAt>* found) {
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         margins[i] = sweep(c.bodies[i], c.h) + s.linearSlop;
     Merge merge(c);
-    eachManifold(c, margins, found, [&](const Manifold& m) { merge.add(m); });
+    eachManifold(c, pairsWithin(c, margins), margins, found, [&](const Manifold& m) { merge.add(m); });
     merge.finish();
 }
 
 void setContacts(StepContext& c, std::vector<Manifold> next) {
-    Merge merge(c);
-    for (const Manifold& m : next)
-        merge.add(m);
-    merge.finish();
+    ManifoldFinder last(c.contacts);
+    for (Manifold& m : next)
+        carryOver(c, last.find(m.a, m.b), m);
+    c.contacts.swap(next);
 }
 
 void queueContactEvents(const std::vector<Manifold>& contacts, const std::vector<Manifold>& previous,
