@@ -281,8 +281,10 @@ void updateContacts(StepContext& c, std::vector<FoundAt>* found) {
     std::vector<double> margins(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         margins[i] = sweep(c.bodies[i], c.h) + s.linearSlop;
+    const std::vector<BodyPair>& pairs = pairsWithin(c, margins);
+    c.contacts.reserve(pairs.size()); // a manifold at most a pair: the merge appends in place
     Merge merge(c);
-    eachManifold(c, pairsWithin(c, margins), margins, found, [&](const Manifold& m) { merge.add(m); });
+    eachManifold(c, pairs, margins, found, [&](const Manifold& m) { merge.add(m); });
     merge.finish();
 }
 
