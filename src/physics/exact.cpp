@@ -147,6 +147,7 @@ struct PairAllowance {
 };
 using Allowance = std::vector<PairAllowance>;
 
+// `touching`: sorted by pair, as the narrow phase gives its manifolds.
 Allowance allowanceOf(const StepContext& c, const std::vector<Manifold>& touching) {
     Allowance a;
     a.reserve(touching.size());
@@ -156,9 +157,6 @@ Allowance allowanceOf(const StepContext& c, const std::vector<Manifold>& touchin
             p.points[i] = HeldPoint{onA(c, m, m.points[i]), m.points[i].depth};
         a.push_back(p);
     }
-    std::sort(a.begin(), a.end(), [](const PairAllowance& x, const PairAllowance& y) {
-        return x.pair < y.pair;
-    });
     return a;
 }
 
@@ -167,6 +165,22 @@ const PairAllowance* find(const Allowance& a, PairKey pair) {
                                [](const PairAllowance& x, PairKey k) { return x.pair < k; });
     return it != a.end() && it->pair == pair ? &*it : nullptr;
 }
+
+// Looks up the allowances of pairs asked in increasing order (as the contacts list them): one walk
+// along the list rather than a search per pair.
+class AllowanceFinder {
+  public:
+    explicit AllowanceFinder(const Allowance& a) : next_(a.begin()), end_(a.end()) {}
+
+    const PairAllowance* find(PairKey pair) {
+        while (next_ != end_ && next_->pair < pair)
+            ++next_;
+        return next_ != end_ && next_->pair == pair ? &*next_ : nullptr;
+    }
+
+  private:
+    Allowance::const_iterator next_, end_;
+};
 
 // How deep a point may sink: the tolerance, or more if it is held (see above).
 double allowedDepth(const StepContext& c, const PairAllowance* pair, const Manifold& m,
@@ -188,8 +202,9 @@ double allowedDepth(const StepContext& c, const PairAllowance* pair, const Manif
 Overlap overlapBeyondAllowance(const StepContext& c, const Allowance& start,
                                const std::vector<Manifold>& contacts) {
     Overlap worst{-INFINITY, 0, {}};
+    AllowanceFinder allowed(start);
     for (const Manifold& m : contacts) {
-        const PairAllowance* pair = find(start, {m.a, m.b});
+        const PairAllowance* pair = allowed.find({m.a, m.b});
         for (int i = 0; i < m.count; ++i) {
             const ContactPoint& cp = m.points[i];
             if (!(cp.depth > -c.settings.distanceTolerance)) continue; // not touching
