@@ -83,13 +83,15 @@ FoundAt foundAt(const Manifold& m, const Body& A, const Body& B, double margin) 
     return f;
 }
 
-bool recyclable(const StepContext& c, const FoundAt& f, const Body& A, const Body& B) {
+// sweepA, sweepB: the two bodies' sweeps in the step (sweep, above).
+bool recyclable(const StepContext& c, const FoundAt& f, const Body& A, const Body& B, double sweepA,
+                double sweepB) {
     const double drift = glm::length(A.xf().applyInverse(B.xf().p) - f.position) +
                          std::abs((B.angle() - A.angle()) - f.angle) * B.shape.boundingRadius();
     const double reach = std::min(
         c.settings.linearSlop,
         kRecycleReach * std::min(A.shape.innerRadius(), B.shape.innerRadius()));
-    return drift <= reach && drift + sweep(A, c.h) + sweep(B, c.h) <= f.margin;
+    return drift <= reach && drift + sweepA + sweepB <= f.margin;
 }
 
 // The manifold found at f, carried by the bodies to where they are now (without impulses).
@@ -117,11 +119,21 @@ const std::vector<BodyPair>& pairsWithin(const StepContext& c, const std::vector
     return pairs;
 }
 
+// Each body's sweep in the step, for recycling (a body is in a few pairs).
+std::vector<double> sweepsOf(const StepContext& c) {
+    std::vector<double> out(c.bodies.size());
+    for (std::size_t i = 0; i < c.bodies.size(); ++i)
+        out[i] = sweep(c.bodies[i], c.h);
+    return out;
+}
+
 // The narrow phase over the broad phase's pairs: each pair's manifold handed to `emit`, in order
-// of pair, without impulses; recycled with `found` (above), which is brought up to date.
+// of pair, without impulses; recycled with `found` (above), which is brought up to date, and the
+// bodies' `sweeps` (sweepsOf).
 template <class Emit>
 void eachManifold(const StepContext& c, const std::vector<BodyPair>& pairs,
-                  const std::vector<double>& margins, std::vector<FoundAt>* found, Emit emit) {
+                  const std::vector<double>& margins, std::vector<FoundAt>* found,
+                  const std::vector<double>& sweeps, Emit emit) {
     const WorldSettings& s = c.settings;
     static thread_local std::vector<FoundAt> foundNow; // kept from step to step, as `pairs`
     static const std::vector<FoundAt> none;
@@ -148,7 +160,7 @@ void eachManifold(const StepContext& c, const std::vector<BodyPair>& pairs,
         const Body& B = c.bodies[p.b];
         const FoundAt* f = found ? last.find(p.a, p.b) : nullptr;
         const std::size_t read = last.passed() + (f ? 1 : 0); // the last step's records read
-        if (f && recyclable(c, *f, A, B)) {
+        if (f && recyclable(c, *f, A, B, sweeps[p.a], sweeps[p.b])) {
             emit(carried(s, *f, A, B));
             record(*f, read);
             continue;
@@ -237,7 +249,8 @@ std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<doub
     const std::vector<BodyPair>& pairs = pairsWithin(c, margins);
     std::vector<Manifold> out;
     out.reserve(pairs.size());
-    eachManifold(c, pairs, margins, found, [&](const Manifold& m) { out.push_back(m); });
+    const std::vector<double> sweeps = found ? sweepsOf(c) : std::vector<double>{};
+    eachManifold(c, pairs, margins, found, sweeps, [&](const Manifold& m) { out.push_back(m); });
     return out;
 }
 
@@ -278,13 +291,14 @@ bool foundAgain(const FoundAt& f, const Body& A, const Body& B) {
 
 void updateContacts(StepContext& c, std::vector<FoundAt>* found) {
     const WorldSettings& s = c.settings;
+    const std::vector<double> sweeps = sweepsOf(c);
     std::vector<double> margins(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
-        margins[i] = sweep(c.bodies[i], c.h) + s.linearSlop;
+        margins[i] = sweeps[i] + s.linearSlop;
     const std::vector<BodyPair>& pairs = pairsWithin(c, margins);
     c.contacts.reserve(pairs.size()); // a manifold at most a pair: the merge appends in place
     Merge merge(c);
-    eachManifold(c, pairs, margins, found, [&](const Manifold& m) { merge.add(m); });
+    eachManifold(c, pairs, margins, found, sweeps, [&](const Manifold& m) { merge.add(m); });
     merge.finish();
 }
 
