@@ -283,22 +283,28 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
 // one batch (any division into whole islands gives the same bits; finding the islands anew each
 // step took 2% of the large pyramid's), and found anew when one does not.
 constexpr std::uint32_t kNoBatch = ~std::uint32_t{0};
-struct Batches {
+struct BodyBatches {
     std::vector<std::uint32_t> of;
     std::size_t count = 0;
 };
-const Batches& batchesOf(const std::vector<BodyPair>& ends, const std::vector<Inertia>& bodies) {
-    static thread_local Batches batches;
+// A contact's body that is not static (the broad phase pairs no two bodies that contacts cannot
+// move).
+BodyId unfixed(const BodyPair& e, const std::vector<Inertia>& bodies) {
+    return bodies[e.a].fixed ? e.b : e.a;
+}
+const BodyBatches& batchesOf(const std::vector<BodyPair>& ends,
+                             const std::vector<Inertia>& bodies) {
+    static thread_local BodyBatches batches;
     std::vector<std::uint32_t>& of = batches.of;
     auto joined = [&](const BodyPair& e) { return !bodies[e.a].fixed && !bodies[e.b].fixed; };
-    auto batchOf = [&](const BodyPair& e) { return of[bodies[e.a].fixed ? e.b : e.a]; };
     bool kept = of.size() == bodies.size();
     for (std::size_t j = 0; kept && j < ends.size(); ++j)
-        kept = batchOf(ends[j]) != kNoBatch && (!joined(ends[j]) || of[ends[j].a] == of[ends[j].b]);
+        kept = of[unfixed(ends[j], bodies)] != kNoBatch &&
+               (!joined(ends[j]) || of[ends[j].a] == of[ends[j].b]);
     if (kept) return batches;
     const std::vector<std::uint32_t> island =
         islands(ends, bodies.size(), [&](BodyId id) { return !bodies[id].fixed; });
-    auto islandOf = [&](const BodyPair& e) { return island[bodies[e.a].fixed ? e.b : e.a]; };
+    auto islandOf = [&](const BodyPair& e) { return island[unfixed(e, bodies)]; };
     std::vector<std::uint32_t> contactsIn(bodies.size(), 0), batchOfIsland(bodies.size(), kNoBatch);
     for (const BodyPair& e : ends)
         ++contactsIn[islandOf(e)];
@@ -322,7 +328,7 @@ const Batches& batchesOf(const std::vector<BodyPair>& ends, const std::vector<In
 // contact's two bodies. Returns whether some point overlaps by more than the linear slop.
 template <int N>
 bool prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Velocity* velocity,
-             const std::vector<BodyPair>& ends, const Batches& batchOf,
+             const std::vector<BodyPair>& ends, const BodyBatches& batchOf,
              std::vector<WideConstraint<N>>& wide, std::vector<WideBounce<N>>& bounce,
              std::vector<Batch>& batches) {
     std::size_t count = 0;
@@ -331,8 +337,7 @@ bool prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Vel
     const std::size_t batchCount = batchOf.count;
     // Where each batch's colours' lanes begin: their constraints rounded up to whole groups.
     auto key = [&](std::size_t j) {
-        const BodyPair& e = ends[j];
-        return batchOf.of[bodies[e.a].fixed ? e.b : e.a] * count + colour[j];
+        return batchOf.of[unfixed(ends[j], bodies)] * count + colour[j];
     };
     std::vector<std::size_t> next(batchCount * count + 1, 0);
     for (std::size_t j = 0; j < c.contacts.size(); ++j)
@@ -401,7 +406,7 @@ template <int N> void solveSoft(StepContext& c) {
     ends.resize(c.contacts.size());
     for (std::size_t j = 0; j < c.contacts.size(); ++j)
         ends[j] = BodyPair{c.contacts[j].a, c.contacts[j].b};
-    const Batches& batchOf = batchesOf(ends, inertia);
+    const BodyBatches& batchOf = batchesOf(ends, inertia);
     static thread_local std::vector<Batch> batches;
     // In a step where some point overlaps by more than the slop, a relax pass in every substep:
     // the feedback pushes it out fast, and its velocity, carried into the next substep's warm
