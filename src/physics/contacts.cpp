@@ -6,6 +6,7 @@
 #include "step_context.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace carom {
 namespace {
@@ -15,21 +16,71 @@ namespace {
 // binary search per pair.
 template <class Entry> class PairFinder {
   public:
-    explicit PairFinder(const std::vector<Entry>& sorted)
-        : begin_(sorted.begin()), next_(sorted.begin()), end_(sorted.end()) {}
+    explicit PairFinder(const std::vector<Entry>& sorted) : next_(sorted.begin()), end_(sorted.end()) {}
 
     const Entry* find(BodyId a, BodyId b) {
         while (next_ != end_ && (next_->a != a ? next_->a < a : next_->b < b))
             ++next_;
         return next_ != end_ && next_->a == a && next_->b == b ? &*next_ : nullptr;
     }
-    // How many entries the walk has passed: those of the pairs before the last one asked.
-    std::size_t passed() const { return static_cast<std::size_t>(next_ - begin_); }
 
   private:
-    typename std::vector<Entry>::const_iterator begin_, next_, end_;
+    typename std::vector<Entry>::const_iterator next_, end_;
 };
 using ManifoldFinder = PairFinder<Manifold>;
+
+// A list sorted by pair (the contacts, or where they were found) brought up to this step in place:
+// a large scene's lists are megabytes, and building new ones each step, then reading the old ones
+// again, wrote and read some 45 MB a step of the many pyramids. Pairs are asked for in increasing
+// order (`last`: the last step's entry of the pair, if it had one; those of the pairs before it
+// are dropped), and each pair's entry for this step is put in the slot of its last entry or of one
+// dropped before it (in a scene at rest, where it already is). At the first new pair with no slot
+// left before it, the last step's entries not yet read are moved aside, and the rest are appended.
+template <class Entry> class MergeInPlace {
+  public:
+    explicit MergeInPlace(std::vector<Entry>& list) : list_(list), aside_(asideScratch()) {
+        aside_.clear();
+    }
+
+    const Entry* last(BodyId a, BodyId b) {
+        std::vector<Entry>& from = moved_ ? aside_ : list_;
+        std::size_t& read = moved_ ? readAside_ : read_;
+        while (read < from.size() && (from[read].a != a ? from[read].a < a : from[read].b < b))
+            ++read;
+        return read < from.size() && from[read].a == a && from[read].b == b ? &from[read++] : nullptr;
+    }
+
+    void put(const Entry& e) {
+        if (!moved_ && write_ < read_) {
+            if (&e != &list_[write_]) list_[write_] = e;
+            ++write_;
+            return;
+        }
+        const Entry entry = e; // it may be a last step's entry, which moving them aside moves
+        if (!moved_) {
+            aside_.assign(list_.begin() + static_cast<std::ptrdiff_t>(read_), list_.end());
+            list_.resize(write_);
+            moved_ = true;
+        }
+        list_.push_back(entry);
+    }
+
+    void finish() {
+        if (!moved_) list_.resize(write_);
+    }
+
+  private:
+    std::vector<Entry>& list_;
+    std::size_t read_ = 0, write_ = 0; // in list_ until moved_
+    bool moved_ = false;
+    std::vector<Entry>& aside_;
+    std::size_t readAside_ = 0;
+
+    static std::vector<Entry>& asideScratch() { // kept from step to step
+        static thread_local std::vector<Entry> aside;
+        return aside;
+    }
+};
 
 // Touching in the step: some point within the slop of the surfaces, or pushed by the solver
 // (a speculative point whose gap closed within the step).
@@ -135,34 +186,15 @@ void eachManifold(const StepContext& c, const std::vector<BodyPair>& pairs,
                   const std::vector<double>& margins, std::vector<FoundAt>* found,
                   const std::vector<double>& sweeps, Emit emit) {
     const WorldSettings& s = c.settings;
-    static thread_local std::vector<FoundAt> foundNow; // kept from step to step, as `pairs`
-    static const std::vector<FoundAt> none;
-    PairFinder<FoundAt> last(found ? *found : none);
-    // The records are brought up to date in place, as the contacts are (Merge, below): the first
-    // `kept` are this step's, each in the slot of its pair's record or of one read before it (in a
-    // scene at rest, where it already is); from the first new pair with no slot read yet, they go
-    // to foundNow. Copying them all each step took a third of the narrow phase of the many
-    // pyramids (58,000 records of 144 bytes).
-    std::size_t kept = 0;
-    bool copying = false;
-    auto record = [&](const FoundAt& f, std::size_t read) {
-        if (!copying && kept < read) {
-            if (&f != found->data() + kept) (*found)[kept] = f;
-            ++kept;
-            return;
-        }
-        if (!copying) foundNow.assign(found->begin(), found->begin() + kept);
-        copying = true;
-        foundNow.push_back(f);
-    };
+    std::optional<MergeInPlace<FoundAt>> records;
+    if (found) records.emplace(*found);
     for (const BodyPair& p : pairs) {
         const Body& A = c.bodies[p.a];
         const Body& B = c.bodies[p.b];
-        const FoundAt* f = found ? last.find(p.a, p.b) : nullptr;
-        const std::size_t read = last.passed() + (f ? 1 : 0); // the last step's records read
+        const FoundAt* f = records ? records->last(p.a, p.b) : nullptr;
         if (f && recyclable(c, *f, A, B, sweeps[p.a], sweeps[p.b])) {
             emit(carried(s, *f, A, B));
-            record(*f, read);
+            records->put(*f);
             continue;
         }
         const double margin = margins[p.a] + margins[p.b];
@@ -170,10 +202,9 @@ void eachManifold(const StepContext& c, const std::vector<BodyPair>& pairs,
         if (sm.count == 0) continue;
         const Manifold m = manifoldOf(s, p.a, A, p.b, B, sm);
         emit(m);
-        if (found) record(foundAt(m, A, B, margin), read);
+        if (records) records->put(foundAt(m, A, B, margin));
     }
-    if (found && copying) found->swap(foundNow);
-    if (found && !copying) found->resize(kept);
+    if (records) records->finish();
 }
 
 // The impulses of `last` (the pair's manifold in the last step, if it had one) carried over to m's
@@ -190,57 +221,6 @@ void carryOver(StepContext& c, const Manifold* last, Manifold& m) {
         c.diagnostics.maxDepth = std::max(c.diagnostics.maxDepth, cp.depth);
     }
 }
-
-// The step's manifolds, given in order of pair, merged into the last step's contacts in place
-// (a large scene's contacts are megabytes: building a new list and reading the old one again to
-// carry the impulses over took a third of the many pyramids' contact update). Each manifold takes
-// the impulses of its pair's points with the same feature ids (warm starting), and the slot of its
-// pair or of one gone before it; at the first new pair with no slot freed before it, the last
-// step's manifolds not yet read are moved aside, and the rest are appended.
-class Merge {
-  public:
-    explicit Merge(StepContext& c) : c_(c), out_(c.contacts), aside_(asideScratch()) {
-        aside_.clear();
-    }
-
-    void add(Manifold m) {
-        std::vector<Manifold>& last = moved_ ? aside_ : out_;
-        std::size_t& read = moved_ ? readAside_ : read_;
-        while (read < last.size() &&
-               (last[read].a != m.a ? last[read].a < m.a : last[read].b < m.b))
-            ++read;
-        const bool kept = read < last.size() && last[read].a == m.a && last[read].b == m.b;
-        carryOver(c_, kept ? &last[read] : nullptr, m);
-        if (kept) ++read;
-        if (!moved_ && write_ < read_) {
-            out_[write_++] = m;
-            return;
-        }
-        if (!moved_) {
-            aside_.assign(out_.begin() + static_cast<std::ptrdiff_t>(read_), out_.end());
-            out_.resize(write_);
-            moved_ = true;
-        }
-        out_.push_back(m);
-    }
-
-    void finish() {
-        if (!moved_) out_.resize(write_);
-    }
-
-  private:
-    StepContext& c_;
-    std::vector<Manifold>& out_;
-    std::size_t read_ = 0, write_ = 0; // in out_ until moved_
-    bool moved_ = false;
-    std::vector<Manifold>& aside_;
-    std::size_t readAside_ = 0;
-
-    static std::vector<Manifold>& asideScratch() { // kept from step to step
-        static thread_local std::vector<Manifold> aside;
-        return aside;
-    }
-};
 
 } // namespace
 
@@ -296,10 +276,13 @@ void updateContacts(StepContext& c, std::vector<FoundAt>* found) {
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         margins[i] = sweeps[i] + s.linearSlop;
     const std::vector<BodyPair>& pairs = pairsWithin(c, margins);
-    c.contacts.reserve(pairs.size()); // a manifold at most a pair: the merge appends in place
-    Merge merge(c);
-    eachManifold(c, pairs, margins, found, sweeps, [&](const Manifold& m) { merge.add(m); });
-    merge.finish();
+    c.contacts.reserve(pairs.size()); // a manifold at most a pair, appended in place
+    MergeInPlace<Manifold> contacts(c.contacts);
+    eachManifold(c, pairs, margins, found, sweeps, [&](Manifold m) {
+        carryOver(c, contacts.last(m.a, m.b), m);
+        contacts.put(m);
+    });
+    contacts.finish();
 }
 
 void setContacts(StepContext& c, std::vector<Manifold> next) {
