@@ -50,6 +50,13 @@ template <class Entry> class MergeInPlace {
         return read < from.size() && from[read].a == a && from[read].b == b ? &from[read++] : nullptr;
     }
 
+    // The entry `last` gave, if it is in its slot already (in a scene at rest, nearly all are), to
+    // be brought up to date where it is; null otherwise (then put this step's entry).
+    Entry* inPlace(const Entry* last) {
+        if (moved_ || !last || last != &list_[write_]) return nullptr;
+        return &list_[write_++];
+    }
+
     void put(const Entry& e) {
         if (!moved_ && write_ < read_) {
             if (&e != &list_[write_]) list_[write_] = e;
@@ -145,22 +152,46 @@ bool recyclable(const StepContext& c, const FoundAt& f, const Body& A, const Bod
     return drift <= reach && drift + sweepA + sweepB <= f.margin;
 }
 
-// The manifold found at f, carried by the bodies to where they are now (without impulses).
+// The manifold found at f, carried by the bodies to where they are now, into m: its normal, its
+// points' places and depths, and its materials (the settings, or a body's, may have changed).
+void carry(const WorldSettings& s, const FoundAt& f, const Body& A, const Body& B, Manifold& m) {
+    // Worked out in locals, then stored: m might share memory with f or the bodies as far as the
+    // compiler knows, and its checks for that cost a sixth of the instructions (callgrind).
+    const Vec2 n = A.xf().q.apply(f.normal);
+    Vec2 point[2];
+    double depth[2];
+    for (int i = 0; i < f.count; ++i) {
+        const Vec2 onA = A.xf().apply(f.onA[i]), onB = B.xf().apply(f.onB[i]);
+        point[i] = 0.5 * (onA + onB);
+        depth[i] = -glm::dot(n, onB - onA);
+    }
+    m.normal = n;
+    mixMaterials(s, A, B, m);
+    for (int i = 0; i < f.count; ++i) {
+        m.points[i].point = point[i];
+        m.points[i].depth = depth[i];
+    }
+}
+
+// The same as a new manifold, without impulses.
 Manifold carried(const WorldSettings& s, const FoundAt& f, const Body& A, const Body& B) {
     Manifold m;
     m.a = f.a;
     m.b = f.b;
-    m.normal = A.xf().q.apply(f.normal);
     m.count = f.count;
-    mixMaterials(s, A, B, m); // the settings, or a body's, may have changed
-    for (int i = 0; i < f.count; ++i) {
-        const Vec2 onA = A.xf().apply(f.onA[i]), onB = B.xf().apply(f.onB[i]);
-        ContactPoint& cp = m.points[i];
-        cp.point = 0.5 * (onA + onB);
-        cp.depth = -glm::dot(m.normal, onB - onA);
-        cp.id = f.id[i];
-    }
+    for (int i = 0; i < f.count; ++i)
+        m.points[i].id = f.id[i];
+    carry(s, f, A, B, m);
     return m;
+}
+
+// Whether m has f's points, in f's order: then carrying f over m keeps m's impulses where they
+// are, as matching them by feature id would.
+bool samePoints(const Manifold& m, const FoundAt& f) {
+    if (m.count != f.count) return false;
+    for (int i = 0; i < f.count; ++i)
+        if (m.points[i].id != f.id[i]) return false;
+    return true;
 }
 
 // The broad phase: the pairs whose boxes, grown by their margins, overlap, in order of pair.
@@ -178,13 +209,13 @@ std::vector<double> sweepsOf(const StepContext& c) {
     return out;
 }
 
-// The narrow phase over the broad phase's pairs: each pair's manifold handed to `emit`, in order
-// of pair, without impulses; recycled with `found` (above), which is brought up to date, and the
-// bodies' `sweeps` (sweepsOf).
-template <class Emit>
+// The narrow phase over the broad phase's pairs, in order of pair: each pair's manifold handed to
+// `emit`, without impulses; recycled with `found` (above), which is brought up to date, and the
+// bodies' `sweeps` (sweepsOf): a pair kept is handed to `keep` with its record and bodies.
+template <class Emit, class Keep>
 void eachManifold(const StepContext& c, const std::vector<BodyPair>& pairs,
                   const std::vector<double>& margins, std::vector<FoundAt>* found,
-                  const std::vector<double>& sweeps, Emit emit) {
+                  const std::vector<double>& sweeps, Emit emit, Keep keep) {
     const WorldSettings& s = c.settings;
     std::optional<MergeInPlace<FoundAt>> records;
     if (found) records.emplace(*found);
@@ -193,7 +224,7 @@ void eachManifold(const StepContext& c, const std::vector<BodyPair>& pairs,
         const Body& B = c.bodies[p.b];
         const FoundAt* f = records ? records->last(p.a, p.b) : nullptr;
         if (f && recyclable(c, *f, A, B, sweeps[p.a], sweeps[p.b])) {
-            emit(carried(s, *f, A, B));
+            keep(*f, A, B);
             records->put(*f);
             continue;
         }
@@ -209,6 +240,13 @@ void eachManifold(const StepContext& c, const std::vector<BodyPair>& pairs,
 
 // The impulses of `last` (the pair's manifold in the last step, if it had one) carried over to m's
 // points with the same feature ids (warm starting), and m's points counted in the diagnostics.
+void count(StepContext& c, const Manifold& m) {
+    for (int i = 0; i < m.count; ++i) {
+        if (m.points[i].depth > -c.settings.linearSlop) ++c.diagnostics.contactPoints;
+        c.diagnostics.maxDepth = std::max(c.diagnostics.maxDepth, m.points[i].depth);
+    }
+}
+
 void carryOver(StepContext& c, const Manifold* last, Manifold& m) {
     for (int i = 0; i < m.count; ++i) {
         ContactPoint& cp = m.points[i];
@@ -217,9 +255,8 @@ void carryOver(StepContext& c, const Manifold* last, Manifold& m) {
                 cp.normalImpulse = was.normalImpulse;
                 cp.tangentImpulse = was.tangentImpulse;
             }
-        if (cp.depth > -c.settings.linearSlop) ++c.diagnostics.contactPoints;
-        c.diagnostics.maxDepth = std::max(c.diagnostics.maxDepth, cp.depth);
     }
+    count(c, m);
 }
 
 } // namespace
@@ -230,7 +267,11 @@ std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<doub
     std::vector<Manifold> out;
     out.reserve(pairs.size());
     const std::vector<double> sweeps = found ? sweepsOf(c) : std::vector<double>{};
-    eachManifold(c, pairs, margins, found, sweeps, [&](const Manifold& m) { out.push_back(m); });
+    eachManifold(
+        c, pairs, margins, found, sweeps, [&](const Manifold& m) { out.push_back(m); },
+        [&](const FoundAt& f, const Body& A, const Body& B) {
+            out.push_back(carried(c.settings, f, A, B));
+        });
     return out;
 }
 
@@ -278,10 +319,25 @@ void updateContacts(StepContext& c, std::vector<FoundAt>* found) {
     const std::vector<BodyPair>& pairs = pairsWithin(c, margins);
     c.contacts.reserve(pairs.size()); // a manifold at most a pair, appended in place
     MergeInPlace<Manifold> contacts(c.contacts);
-    eachManifold(c, pairs, margins, found, sweeps, [&](Manifold m) {
+    auto put = [&](Manifold m) {
         carryOver(c, contacts.last(m.a, m.b), m);
         contacts.put(m);
-    });
+    };
+    // A kept pair whose manifold is in its slot with the same points is carried where it is, its
+    // impulses left in place (in a pile at rest, nearly every pair).
+    auto keep = [&](const FoundAt& f, const Body& A, const Body& B) {
+        const Manifold* last = contacts.last(f.a, f.b);
+        Manifold* here = last && samePoints(*last, f) ? contacts.inPlace(last) : nullptr;
+        if (!here) {
+            Manifold m = carried(s, f, A, B);
+            carryOver(c, last, m);
+            contacts.put(m);
+            return;
+        }
+        carry(s, f, A, B, *here);
+        count(c, *here);
+    };
+    eachManifold(c, pairs, margins, found, sweeps, put, keep);
     contacts.finish();
 }
 
