@@ -158,22 +158,6 @@ const std::vector<Integrator>& allIntegrators() {
     return all;
 }
 
-double mix(MixRule rule, double a, double b) {
-    switch (rule) {
-    case MixRule::Min:
-        return std::min(a, b);
-    case MixRule::Max:
-        return std::max(a, b);
-    case MixRule::Product:
-        return a * b;
-    case MixRule::Average:
-        return (a + b) / 2;
-    case MixRule::Geometric:
-        return std::sqrt(a * b);
-    }
-    return a;
-}
-
 const std::vector<SettingInfo>& worldSettingsTable() {
     using S = WorldSettings;
     constexpr bool kLog = true; // a slider evenly in log x

@@ -2,6 +2,8 @@
 #pragma once
 
 #include "carom/math.h"
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,7 +29,22 @@ std::optional<Method> parseMethod(std::string_view name);
 std::optional<Integrator> parseIntegrator(std::string_view name);
 const std::vector<Method>& allMethods();
 const std::vector<Integrator>& allIntegrators();
-double mix(MixRule rule, double a, double b);
+// Two bodies' friction or restitution mixed by the rule (inline: every contact of every step).
+inline double mix(MixRule rule, double a, double b) {
+    switch (rule) {
+    case MixRule::Min:
+        return std::min(a, b);
+    case MixRule::Max:
+        return std::max(a, b);
+    case MixRule::Product:
+        return a * b;
+    case MixRule::Average:
+        return (a + b) / 2;
+    case MixRule::Geometric:
+        return std::sqrt(a * b);
+    }
+    return a;
+}
 
 // The defaults. What each setting means, its unit and the values it accepts: its row of
 // worldSettingsTable() (settings.cpp).
