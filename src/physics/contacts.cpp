@@ -238,8 +238,7 @@ void eachManifold(const StepContext& c, const std::vector<BodyPair>& pairs,
     if (records) records->finish();
 }
 
-// The impulses of `last` (the pair's manifold in the last step, if it had one) carried over to m's
-// points with the same feature ids (warm starting), and m's points counted in the diagnostics.
+// m's points counted in the diagnostics: those touching, and the deepest.
 void count(StepContext& c, const Manifold& m) {
     for (int i = 0; i < m.count; ++i) {
         if (m.points[i].depth > -c.settings.linearSlop) ++c.diagnostics.contactPoints;
@@ -247,6 +246,8 @@ void count(StepContext& c, const Manifold& m) {
     }
 }
 
+// The impulses of `last` (the pair's manifold in the last step, if it had one) carried over to m's
+// points with the same feature ids (warm starting), and m's points counted.
 void carryOver(StepContext& c, const Manifold* last, Manifold& m) {
     for (int i = 0; i < m.count; ++i) {
         ContactPoint& cp = m.points[i];
