@@ -1,14 +1,13 @@
-// Islands: the sets of moving bodies that contacts join, one to another (Box2D's islands). Static
-// and kinematic bodies, which no contact moves, join nothing: a box standing on a shelf is in its
-// own island, whatever else stands on the shelf. Bodies in different islands share no contact, so
-// a solver may take them one island at a time, in any order, and each body sees the same
-// operations as when it takes them all together.
+// Islands: the sets of bodies that contacts join, one to another (Box2D's islands). A body the
+// caller says joins nothing (a static one: the soft step counts a kinematic body as joining, since
+// its substeps move it) is in no other body's island: a box standing on a shelf is in its own,
+// whatever else stands on the shelf. Bodies in different islands share no contact, so a solver may
+// take them one island at a time, in any order, and each body sees the same operations as when it
+// takes them all together.
 //
 // Union-find (Tarjan, "Efficiency of a Good But Not Linear Set Union Algorithm", 1975) with path
 // halving; each island is named by its lowest body id.
 #pragma once
-
-#include "carom/world.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -18,9 +17,9 @@
 namespace carom {
 
 // Each body's island, named by its lowest body id; contacts: manifolds, or anything else naming
-// two bodies a and b; moves(id): whether contacts move body id.
-template <class Contacts, class Moves>
-std::vector<std::uint32_t> islands(const Contacts& contacts, std::size_t bodies, Moves moves) {
+// two bodies a and b; joins(id): whether body id joins the bodies it touches.
+template <class Contacts, class Joins>
+std::vector<std::uint32_t> islands(const Contacts& contacts, std::size_t bodies, Joins joins) {
     std::vector<std::uint32_t> parent(bodies);
     std::iota(parent.begin(), parent.end(), std::uint32_t{0});
     // Every parent is lower than its child: the root of a set is its lowest id.
@@ -30,7 +29,7 @@ std::vector<std::uint32_t> islands(const Contacts& contacts, std::size_t bodies,
         return x;
     };
     for (const auto& m : contacts)
-        if (moves(m.a) && moves(m.b)) {
+        if (joins(m.a) && joins(m.b)) {
             const std::uint32_t a = root(static_cast<std::uint32_t>(m.a));
             const std::uint32_t b = root(static_cast<std::uint32_t>(m.b));
             if (a < b) parent[b] = a;
