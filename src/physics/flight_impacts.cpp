@@ -108,20 +108,21 @@ std::vector<char> inFreeFlight(const StepContext& c) {
     // Resting on something (gravity pressing it there), or sunk into it: the solver's and the
     // projection's. Velocities at the start of the step (before the forces' change).
     const bool pressed = s.gravity != Vec2{0, 0};
-    for (const Manifold& m : c.contacts) {
-        if (!free[m.a] && !free[m.b]) continue; // nothing left to decide
-        const Body& A = c.bodies[m.a];
-        const Body& B = c.bodies[m.b];
-        const Vec2 va = A.v - c.motion[m.a].dv, vb = B.v - c.motion[m.b].dv;
-        const double wa = A.w - c.motion[m.a].dw, wb = B.w - c.motion[m.b].dw;
-        for (int i = 0; i < m.count; ++i) {
+    for (const Manifold& m : c.contacts)
+        for (int i = 0; i < m.count && (free[m.a] || free[m.b]); ++i) {
             const ContactPoint& cp = m.points[i];
             if (cp.depth <= -s.linearSlop) continue;
-            const double vn = normalVelocity(cp.point, m.normal, A.xf(), va, wa, B.xf(), vb, wb);
-            if (cp.depth > s.linearSlop || (pressed && std::abs(vn) <= s.restitutionThreshold))
-                free[m.a] = free[m.b] = 0;
+            if (cp.depth <= s.linearSlop) { // touching: resting if it barely moves along n
+                if (!pressed) continue;
+                const Body& A = c.bodies[m.a];
+                const Body& B = c.bodies[m.b];
+                const double vn = normalVelocity(cp.point, m.normal, A.xf(), A.v - c.motion[m.a].dv,
+                                                 A.w - c.motion[m.a].dw, B.xf(),
+                                                 B.v - c.motion[m.b].dv, B.w - c.motion[m.b].dw);
+                if (!(std::abs(vn) <= s.restitutionThreshold)) continue;
+            }
+            free[m.a] = free[m.b] = 0;
         }
-    }
     // In contact with a body the solver will move: the solver's too, and so, in turn, whatever is
     // in contact with it. (Nothing to do when nothing is left in flight: a pile at rest.)
     const bool anyFree = std::find(free.begin(), free.end(), 1) != free.end();
