@@ -42,6 +42,13 @@ struct alignas(32) Velocity {
 struct alignas(32) Displacement {
     double dpx, dpy, dqc, dqs;
 };
+static_assert(sizeof(Velocity) == 32 && sizeof(Displacement) == 32);
+// Where a body's state is in each of the arrays, in bytes: its index × 32. The constraints keep
+// their bodies so, and the passes add it to an array's address as it is (kept as indices, each
+// was scaled again in every pass: 16 instructions a group). 32 bits: up to 2²⁷ bodies.
+inline std::uint32_t stateOffset(std::size_t index) {
+    return static_cast<std::uint32_t>(index * sizeof(Velocity));
+}
 struct States {
     Velocity* v;
     Displacement* d;
@@ -76,7 +83,7 @@ template <int N> struct WidePoint {
 // null state: no mass, no impulse.
 template <int N> struct WideConstraint {
     using Wide = typename Lanes<N>::Wide;
-    std::uint32_t a[N], b[N];      // states of each lane
+    std::uint32_t a[N], b[N];      // states of each lane (stateOffset)
     Wide invInertiaA, invInertiaB; // the inverse masses are the states' (gather)
     Wide nx, ny, friction;
     WidePoint<N> points[2];
@@ -105,26 +112,26 @@ namespace {
 
 // The lanes' bodies' vectors of one of the arrays into lanes: a vector load each and a transpose.
 template <int N, class Vector>
-[[gnu::always_inline]] inline void gatherLanes(const Vector* array, const std::uint32_t (&index)[N],
+[[gnu::always_inline]] inline void gatherLanes(const Vector* array, const std::uint32_t (&offset)[N],
                                               typename Lanes<N>::Wide out[4]) {
     Quad r[N];
     for (int l = 0; l < N; ++l)
-        std::memcpy(&r[l], &array[index[l]], sizeof(Quad));
+        std::memcpy(&r[l], reinterpret_cast<const char*>(array) + offset[l], sizeof(Quad));
     rowsToLanes<N>(r, out);
 }
 
 template <int N>
-[[gnu::always_inline]] inline WideBody<N> gather(const States& states, const std::uint32_t (&index)[N],
+[[gnu::always_inline]] inline WideBody<N> gather(const States& states, const std::uint32_t (&offset)[N],
                                                  typename Lanes<N>::Wide invInertia) {
     typename Lanes<N>::Wide v[4];
-    gatherLanes<N>(states.v, index, v);
+    gatherLanes<N>(states.v, offset, v);
     return {v[0], v[1], v[2], v[3], invInertia};
 }
 template <int N>
 [[gnu::always_inline]] inline WideMotion<N> gatherMotion(const States& states,
-                                                         const std::uint32_t (&index)[N]) {
+                                                         const std::uint32_t (&offset)[N]) {
     typename Lanes<N>::Wide d[4];
-    gatherLanes<N>(states.d, index, d);
+    gatherLanes<N>(states.d, offset, d);
     return {d[0], d[1], d[2], d[3]};
 }
 
@@ -132,18 +139,18 @@ template <int N>
 // was in the fourth double (written whole, one store a body). Lanes that share a static body (or
 // the null state) write back the same, unchanged values.
 template <int N, class Wide>
-[[gnu::always_inline]] inline void scatterLanes(Velocity* array, const std::uint32_t (&index)[N],
+[[gnu::always_inline]] inline void scatterLanes(Velocity* array, const std::uint32_t (&offset)[N],
                                                Wide vx, Wide vy, Wide w, Wide invMass) {
     const Wide in[4] = {vx, vy, w, invMass};
     Quad r[N];
     lanesToRows<N>(in, r);
     for (int l = 0; l < N; ++l)
-        std::memcpy(&array[index[l]], &r[l], sizeof(Quad));
+        std::memcpy(reinterpret_cast<char*>(array) + offset[l], &r[l], sizeof(Quad));
 }
 template <int N>
-[[gnu::always_inline]] inline void scatter(const States& states, const std::uint32_t (&index)[N],
+[[gnu::always_inline]] inline void scatter(const States& states, const std::uint32_t (&offset)[N],
                                            const WideBody<N>& b) {
-    scatterLanes<N>(states.v, index, b.vx, b.vy, b.w, b.invMass);
+    scatterLanes<N>(states.v, offset, b.vx, b.vy, b.w, b.invMass);
 }
 
 // v_B + ω_B × r_B − v_A − ω_A × r_A along (dx, dy).

@@ -211,7 +211,7 @@ template <int N> void clearPoint(WidePoint<N>& p, int l) {
 
 // A padding lane: no masses, the null state.
 template <int N> void clearLane(WideConstraint<N>& k, WideBounce<N>& e, int l, std::uint32_t nullState) {
-    k.a[l] = k.b[l] = nullState;
+    k.a[l] = k.b[l] = stateOffset(nullState);
     k.invInertiaA[l] = k.invInertiaB[l] = 0;
     k.nx[l] = k.ny[l] = k.friction[l] = 0;
     for (WidePoint<N>& p : k.points)
@@ -229,8 +229,8 @@ void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const
     const Inertia& A = bodies[m.a];
     const Inertia& B = bodies[m.b];
     const Vec2 n = m.normal;
-    k.a[l] = static_cast<std::uint32_t>(m.a);
-    k.b[l] = static_cast<std::uint32_t>(m.b);
+    k.a[l] = stateOffset(m.a);
+    k.b[l] = stateOffset(m.b);
     k.invInertiaA[l] = A.invInertia;
     k.invInertiaB[l] = B.invInertia;
     k.nx[l] = n.x;
