@@ -332,22 +332,22 @@ bool prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Vel
              std::vector<WideConstraint<N>>& wide, std::vector<WideBounce<N>>& bounce,
              std::vector<Batch>& batches) {
     std::size_t count = 0;
-    const std::vector<std::uint32_t> colour =
+    // Each contact's colour, then its batch and colour (its key: batch × colours + colour), then
+    // its slot, each in place of the last.
+    std::vector<std::uint32_t> slot =
         colours(ends, bodies.size(), [&](BodyId id) { return bodies[id].moves; }, count);
     const std::size_t batchCount = batchOf.count;
-    // Where each batch's colours' lanes begin: their constraints rounded up to whole groups.
-    auto key = [&](std::size_t j) {
-        return batchOf.of[unfixed(ends[j], bodies)] * count + colour[j];
-    };
+    for (std::size_t j = 0; j < slot.size(); ++j)
+        slot[j] += static_cast<std::uint32_t>(batchOf.of[unfixed(ends[j], bodies)] * count);
+    // Where each key's lanes begin: its constraints rounded up to whole groups.
     std::vector<std::size_t> next(batchCount * count + 1, 0);
-    for (std::size_t j = 0; j < c.contacts.size(); ++j)
-        ++next[key(j) + 1];
+    for (const std::uint32_t key : slot)
+        ++next[key + 1];
     for (std::size_t k = 0; k + 1 < next.size(); ++k)
         next[k + 1] = next[k] + (next[k + 1] + N - 1) / N * N;
     std::vector<std::size_t> end(next.begin(), next.end() - 1); // past each one's filled lanes
-    std::vector<std::size_t> slotOf(c.contacts.size());
-    for (std::size_t j = 0; j < c.contacts.size(); ++j)
-        slotOf[j] = end[key(j)]++;
+    for (std::uint32_t& key : slot)
+        key = static_cast<std::uint32_t>(end[key]++);
     wide.resize(next.back() / N);
     bounce.resize(next.back() / N);
     batches.assign(batchCount, Batch{});
@@ -360,8 +360,8 @@ bool prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Vel
     // and the lanes that round a colour up to a whole group cleared.
     bool deep = false;
     for (std::size_t j = 0; j < c.contacts.size(); ++j) {
-        prepareLane(c, bodies, velocity, j, wide[slotOf[j] / N], bounce[slotOf[j] / N],
-                    static_cast<int>(slotOf[j] % N));
+        prepareLane(c, bodies, velocity, j, wide[slot[j] / N], bounce[slot[j] / N],
+                    static_cast<int>(slot[j] % N));
         deep = deep || deepestDepth(c.contacts[j]) > c.settings.linearSlop;
     }
     const auto nullState = static_cast<std::uint32_t>(c.bodies.size());
