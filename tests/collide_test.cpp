@@ -283,27 +283,31 @@ TEST(Collide, ReferenceFaceDoesNotFlickerBetweenEqualBoxes) {
 
 // ---- Fuzz --------------------------------------------------------------------------------
 
+// A circle, a box or a convex polygon of random size (0.05 to a few metres).
+Shape randomShape(std::mt19937& rng) {
+    std::uniform_real_distribution<double> u(0, 1);
+    switch (static_cast<int>(u(rng) * 3)) {
+    case 0:
+        return Shape::circle(0.05 + 2 * u(rng));
+    case 1:
+        return Shape::box(0.05 + 3 * u(rng), 0.05 + 3 * u(rng));
+    default: { // points on an ellipse at increasing angles: convex
+        const int n = 3 + static_cast<int>(u(rng) * 6);
+        const double rx = 0.1 + 2 * u(rng), ry = 0.1 + 2 * u(rng);
+        std::vector<Vec2> v;
+        for (int i = 0; i < n; ++i) {
+            const double t = 2 * M_PI * (i + 0.8 * u(rng)) / n;
+            v.push_back({rx * std::cos(t), ry * std::sin(t)});
+        }
+        return Shape::polygon(v);
+    }
+    }
+}
+
 TEST(Collide, RandomPosesNeverGiveNaNAndNormalsAreUnit) {
     std::mt19937 rng(12345);
     std::uniform_real_distribution<double> u(0, 1);
-    auto randomShape = [&]() {
-        switch (static_cast<int>(u(rng) * 3)) {
-        case 0:
-            return Shape::circle(0.05 + 2 * u(rng));
-        case 1:
-            return Shape::box(0.05 + 3 * u(rng), 0.05 + 3 * u(rng));
-        default: { // points on an ellipse at increasing angles: convex
-            const int n = 3 + static_cast<int>(u(rng) * 6);
-            const double rx = 0.1 + 2 * u(rng), ry = 0.1 + 2 * u(rng);
-            std::vector<Vec2> v;
-            for (int i = 0; i < n; ++i) {
-                const double t = 2 * M_PI * (i + 0.8 * u(rng)) / n;
-                v.push_back({rx * std::cos(t), ry * std::sin(t)});
-            }
-            return Shape::polygon(v);
-        }
-        }
-    };
+    auto randomShape = [&]() { return ::randomShape(rng); };
     int touching = 0;
     for (int k = 0; k < 20000; ++k) {
         const Shape a = randomShape(), b = randomShape();
@@ -333,6 +337,33 @@ TEST(Collide, RandomPosesNeverGiveNaNAndNormalsAreUnit) {
         touching += m.count > 0;
     }
     EXPECT_GT(touching, 2000); // the poses do exercise contacts
+}
+
+// depthBound (keepOutOfStaticBodies' filter) may be loose but never below a point collide reports:
+// over random overlapping poses of every pair of shape types; and for a box sunk 5 mm into a
+// ground box, it is the 5 mm plus the face tolerance (0.1 × 5 mm), by the geometry.
+TEST(Collide, DepthBoundIsNeverBelowTheDeepestPoint) {
+    std::mt19937 rng(777);
+    std::uniform_real_distribution<double> u(0, 1);
+    int deep = 0;
+    for (int k = 0; k < 20000; ++k) {
+        const Shape a = randomShape(rng), b = randomShape(rng);
+        const Transform xa = at({3 * (u(rng) - 0.5), 3 * (u(rng) - 0.5)}, 7 * u(rng));
+        const Transform xb = at({3 * (u(rng) - 0.5), 3 * (u(rng) - 0.5)}, 7 * u(rng));
+        const double bound = depthBound(a, xa, b, xb);
+        if (b.type() == ShapeType::Circle) {
+            ASSERT_EQ(bound, INFINITY);
+            continue;
+        }
+        const ShapeManifold m = collide(a, xa, b, xb, 0.2 * u(rng));
+        ASSERT_LE(deepestDepth(m), bound + 1e-12) << "pair " << k;
+        deep += deepestDepth(m) > 0.1;
+    }
+    EXPECT_GT(deep, 1000); // deep overlaps were tried
+    const Shape ground = Shape::box(200, 2), box = Shape::box(1, 1);
+    EXPECT_NEAR(depthBound(box, at({3, 0.495}, 0), ground, at({0, -1})), 0.005 + 0.0005, kTol);
+    EXPECT_NEAR(depthBound(Shape::circle(0.5), at({3, 0.495}), ground, at({0, -1})),
+                0.005, kTol);
 }
 
 // Two boxes take the closed-form separating axis test (boxSeparation); the same rectangles given

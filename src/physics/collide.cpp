@@ -91,6 +91,23 @@ ShapeManifold collideCircles(const Shape& a, const Transform& xa, const Shape& b
     return m;
 }
 
+// The face of a polygon farthest from a point c of its frame, and how far c is beyond it (its
+// greatest separation s_i = n_i·(c − v_i); negative inside).
+struct FaceSeparation {
+    double separation;
+    std::size_t face;
+};
+FaceSeparation faceOfGreatestSeparation(const Shape& poly, Vec2 c) {
+    const std::vector<Vec2>& v = poly.vertices();
+    const std::vector<Vec2>& n = poly.normals();
+    FaceSeparation best{-std::numeric_limits<double>::infinity(), 0};
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const double s = glm::dot(n[i], c - v[i]);
+        if (s > best.separation) best = FaceSeparation{s, i};
+    }
+    return best;
+}
+
 // ---- Polygon - circle --------------------------------------------------------------------
 // Box2D's b2CollidePolygonAndCircle, after Ericson §5.1.1-5.1.2 (closest point on a convex
 // polygon). In the polygon's frame, find the face of greatest separation s_i = n_i·(c - v_i).
@@ -110,15 +127,7 @@ ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const
     const Vec2 c = xa.applyInverse(xb.p); // circle centre in the polygon's frame
     if (!isFinite(c)) return m;           // a non-finite pose touches nothing
 
-    std::size_t face = 0;
-    double separation = -std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < count; ++i) {
-        const double s = glm::dot(n[i], c - v[i]);
-        if (s > separation) {
-            separation = s;
-            face = i;
-        }
-    }
+    const auto [separation, face] = faceOfGreatestSeparation(poly, c);
     if (!(separation - r < margin)) return m; // also true for NaN input
 
     const Vec2 v1 = v[face], v2 = v[next(face, count)];
@@ -407,6 +416,25 @@ ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const
     ShapeManifold m = collidePolygonCircle(b, xb, a, xa, margin);
     m.normal = -m.normal;
     return m;
+}
+
+// Why depthBound bounds (collide.h). Polygons: every point collidePolygons reports lies on the
+// incident edge, between its two ends (the clipping interpolates), so its separation below the
+// reference face is at least that face's separation, the least over all of the incident polygon's
+// vertices: its depth is at most −s_ref. With A's face as reference, s_ref = s_A ≥ s_B − tolerance
+// (B's face is taken only when better by more than the tolerance); with B's, s_ref = s_B. Either
+// way depth ≤ tolerance − s_B, s_B the greatest separation over B's faces, worked out here as
+// collide does. A circle a: its depth is r − dist, where dist is the separation of its centre
+// from b's face of greatest separation, or its distance to a corner of that face, which is no
+// less. Rounding differs from collide's in the last bits; the caller leaves room for it.
+double depthBound(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb) {
+    if (!isPolygon(b)) return INFINITY;
+    if (!isPolygon(a))
+        return a.radius() - faceOfGreatestSeparation(b, xb.applyInverse(xa.p)).separation;
+    const Separation sb = a.type() == ShapeType::Box && b.type() == ShapeType::Box
+                              ? boxSeparation(b, a, relativeTransform(xa, xb), INFINITY)
+                              : maxSeparation(b, a, relativeTransform(xb, xa), INFINITY);
+    return kFaceTolerance - sb.value;
 }
 
 } // namespace carom

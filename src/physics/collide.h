@@ -27,6 +27,14 @@ struct ShapeManifold {
 ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
                       double margin);
 
+// An upper bound on the depth of every point collide(a, xa, b, xb, margin) reports, whatever the
+// margin, from b's faces alone: for a polygon a, how far it reaches into b along the face of b it
+// penetrates least, plus the tolerance by which collide may take a face of a instead; for a circle
+// a, its radius less its centre's greatest separation from a face of b. +∞ for a circle b (no
+// faces). A few operations where collide clips and measures, for a test that needs to know only
+// that no point is deep (keepOutOfStaticBodies). Why it bounds: collide.cpp.
+double depthBound(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb);
+
 // The deepest point's depth of a manifold (a ShapeManifold or the world's Manifold); −∞ when it
 // has no point.
 template <class AnyManifold> double deepestDepth(const AnyManifold& m) {

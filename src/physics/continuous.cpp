@@ -188,16 +188,24 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
 }
 
 void keepOutOfStaticBodies(StepContext& c, Correction correction) {
+    // Which bodies are static, read once each (a large scene's contacts, read one by one, looked
+    // up each body's type a few times, all over the bodies).
+    std::vector<char> isStatic(c.bodies.size());
+    for (std::size_t i = 0; i < c.bodies.size(); ++i)
+        isStatic[i] = c.bodies[i].type == BodyType::Static;
     for (const Manifold& m : c.contacts) {
-        const bool staticA = c.bodies[m.a].type == BodyType::Static;
-        const bool staticB = c.bodies[m.b].type == BodyType::Static;
+        const bool staticA = isStatic[m.a], staticB = isStatic[m.b];
         if (staticA == staticB) continue;
         Body& b = c.bodies[staticA ? m.b : m.a];
         const Body& fixed = c.bodies[staticA ? m.a : m.b];
         if (!b.isDynamic()) continue;
+        // No point can be that deep (half of it, for the bound's rounding): a body resting on a
+        // static one, nearly always, needs no narrow phase here.
+        const double allowed = kMaxTravel * b.shape.innerRadius();
+        if (depthBound(b.shape, b.xf(), fixed.shape, fixed.xf()) <= allowed / 2) continue;
         // The manifold from the dynamic body to the static one: its normal points into `fixed`.
         const ShapeManifold now = collide(b.shape, b.xf(), fixed.shape, fixed.xf(), 0);
-        const double excess = deepestDepth(now) - kMaxTravel * b.shape.innerRadius();
+        const double excess = deepestDepth(now) - allowed;
         if (!(excess > 0)) continue;
         // Out on the side where the body is: a long thin body that went through a thin wall
         // may find its shallowest way out on the far side, and would be pushed through.
