@@ -11,9 +11,11 @@ namespace cli {
 namespace {
 
 // The heap memory in use now, bytes (glibc's count of allocated bytes: unlike the resident size,
-// it does not miss memory the reader freed and the world then reused).
+// it does not miss memory the reader freed and the world then reused): the small blocks, and the
+// large ones glibc maps on their own (a large scene's arrays; uordblks alone left them out).
 double heapBytes() {
-    return double(mallinfo2().uordblks);
+    const struct mallinfo2 m = mallinfo2();
+    return double(m.uordblks + m.hblkhd);
 }
 
 } // namespace
