@@ -224,6 +224,15 @@ Separation boxSeparation(const Shape& b1, const Shape& b2, const Transform& x21,
     return greatestSeparation(4, margin, [&](std::size_t i) { return separations[i]; });
 }
 
+// The greatest separation over p1's faces from p2: in closed form for two boxes, over p2's
+// vertices otherwise. x21 takes p2's frame to p1's, x12 back (relativeTransform).
+Separation facesSeparation(const Shape& p1, const Shape& p2, const Transform& x21,
+                           const Transform& x12, double margin) {
+    return p1.type() == ShapeType::Box && p2.type() == ShapeType::Box
+               ? boxSeparation(p1, p2, x21, margin)
+               : maxSeparation(p1, p2, x12, margin);
+}
+
 // One Sutherland-Hodgman step (Ericson §8.3.4; Box2D's b2ClipSegmentToLine): keep the part of
 // the segment in[0..1] where normal·x ≤ offset; returns how many end points remain.
 int clipSegment(Vec2 out[2], const Vec2 in[2], Vec2 normal, double offset) {
@@ -304,12 +313,9 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
                               const Transform& xb, double margin) {
     ShapeManifold m;
     const Transform aToB = relativeTransform(xa, xb), bToA = relativeTransform(xb, xa);
-    const bool boxes = a.type() == ShapeType::Box && b.type() == ShapeType::Box;
-    const Separation sa =
-        boxes ? boxSeparation(a, b, bToA, margin) : maxSeparation(a, b, aToB, margin);
+    const Separation sa = facesSeparation(a, b, bToA, aToB, margin);
     if (!(sa.value < margin)) return m; // NaN-safe
-    const Separation sb =
-        boxes ? boxSeparation(b, a, aToB, margin) : maxSeparation(b, a, bToA, margin);
+    const Separation sb = facesSeparation(b, a, aToB, bToA, margin);
     if (!(sb.value < margin)) return m;
 
     const double size = std::min(a.boundingRadius(), b.boundingRadius());
@@ -431,9 +437,8 @@ double depthBound(const Shape& a, const Transform& xa, const Shape& b, const Tra
     if (!isPolygon(b)) return INFINITY;
     if (!isPolygon(a))
         return a.radius() - faceOfGreatestSeparation(b, xb.applyInverse(xa.p)).separation;
-    const Separation sb = a.type() == ShapeType::Box && b.type() == ShapeType::Box
-                              ? boxSeparation(b, a, relativeTransform(xa, xb), INFINITY)
-                              : maxSeparation(b, a, relativeTransform(xb, xa), INFINITY);
+    const Separation sb =
+        facesSeparation(b, a, relativeTransform(xa, xb), relativeTransform(xb, xa), INFINITY);
     return kFaceTolerance - sb.value;
 }
 
