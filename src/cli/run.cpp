@@ -63,6 +63,10 @@ int run(const RunOptions& o) {
                     "work or stopped getting on, the rest taken as the default method steps, and "
                     "the steps waited after them)\n",
                     static_cast<unsigned long long>(n));
+    if (const std::uint64_t n = world.diagnostics().totalContactSearches)
+        std::printf("contact searches: %llu (exact method: times of contact found by bisection; "
+                    "past three in a step, the rest of it taken as the default method steps)\n",
+                    static_cast<unsigned long long>(n));
     if (const std::uint64_t n = world.diagnostics().totalEscapesStopped)
         std::printf("escapes stopped: %llu (bodies through the walls, put back inside)\n",
                     static_cast<unsigned long long>(n));

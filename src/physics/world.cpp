@@ -440,6 +440,8 @@ void World::finishStep(const Diagnostics& stepped) {
     m.totalStoppedChains = diagnostics_.totalStoppedChains + stepped.stoppedChains;
     m.stepsFinishedHeld = stepped.stepsFinishedHeld;
     m.totalStepsFinishedHeld = diagnostics_.totalStepsFinishedHeld + stepped.stepsFinishedHeld;
+    m.contactSearches = stepped.contactSearches;
+    m.totalContactSearches = diagnostics_.totalContactSearches + stepped.contactSearches;
     m.escapesStopped = stepped.escapesStopped;
     m.totalEscapesStopped = diagnostics_.totalEscapesStopped + stepped.escapesStopped;
     m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + stepped.collisionEnergy;

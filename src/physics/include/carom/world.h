@@ -110,6 +110,10 @@ struct Diagnostics {
     // steps waited after them (ExactBackoff), taken so whole; in the step (0 or 1), and in all.
     int stepsFinishedHeld = 0;
     std::uint64_t totalStepsFinishedHeld = 0;
+    // Exact method: times of contact searched for (bisection, after an advance that overlapped;
+    // at most kSearchesPerStep a step, exact.cpp); in the step, and in all.
+    int contactSearches = 0;
+    std::uint64_t totalContactSearches = 0;
     // Bodies that went through the closed box of walls and were put back inside
     // (keepInsideTheWalls, continuous.cpp); in the step, and in all.
     int escapesStopped = 0;
