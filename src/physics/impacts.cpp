@@ -371,12 +371,16 @@ Impacts serial(std::vector<Body>& bodies, const std::vector<Point>& points,
         vn[i] = normalVelocity(bodies, points[i]);
     std::vector<std::pair<BodyId, std::size_t>> byBody;
     int strikes = 0;
+    double resting = 0; // the fastest resting approach left, m/s
     for (; strikes < limit; ++strikes) {
         std::size_t worst = points.size();
         for (std::size_t i = 0; i < points.size(); ++i)
             if (approaching(vn[i]) && (worst == points.size() || vn[i] < vn[worst])) worst = i;
         if (worst == points.size()) return impacts;
-        if (!isImpact(vn[worst], points[worst])) break; // only resting approaches are left
+        if (!isImpact(vn[worst], points[worst])) { // only resting approaches are left
+            resting = -vn[worst];
+            break;
+        }
         std::vector<Point> group;
         for (std::size_t i : strikeGroup(bodies, points, worst, handling)) {
             if (!struck[i] && isImpact(vn[i], points[i])) {
@@ -399,8 +403,11 @@ Impacts serial(std::vector<Body>& bodies, const std::vector<Point>& points,
                 vn[it->second] = normalVelocity(bodies, points[it->second]);
     }
     // Resting contacts (a stack), or a chain that will not settle: no point may approach, none
-    // bounces.
+    // bounces. Resting approaches already within the tolerance the solve brings them to need none
+    // (a stack at rest after each advance: its first pass changed no velocity by more, 15% of the
+    // pyramid of base 20's step for its setup).
     impacts.chainStopped = strikes == limit;
+    if (!impacts.chainStopped && resting <= kRestingTolerance) return impacts;
     std::vector<double> zero(points.size(), 0.0);
     Accumulated acc(points.size());
     solveTogether(bodies, points, zero, kRestingTolerance, false, acc, kRestingPasses);
