@@ -752,7 +752,12 @@ void finishExactStep(StepContext& c, const ImpulseList& applied, const std::vect
             m.points[i].normalImpulse = sum.normal;
             m.points[i].tangentImpulse = sum.tangent;
         }
-    projectContacts(c, c.settings.positionIterations, Correction::PositionsOnly, save(c.bodies));
+    // The projection moves only points deeper than the slop (a stack at rest has none: its one
+    // iteration, which found that, was 8% of the pyramid of base 20's step).
+    if (std::any_of(c.contacts.begin(), c.contacts.end(), [&](const Manifold& m) {
+            return deepestDepth(m) > c.settings.linearSlop;
+        }))
+        projectContacts(c, c.settings.positionIterations, Correction::PositionsOnly, save(c.bodies));
     stopAtStaticBodies(c, start, Correction::PositionsOnly);
     keepOutOfStaticBodies(c, Correction::PositionsOnly);
     foundAt = stillAt(at, c.bodies) ? std::move(at) : std::vector<double>{};
