@@ -218,22 +218,33 @@ Allowed allowedDepth(const StepContext& c, const PairAllowance* pair, const Mani
     return allowed;
 }
 
-// The deepest overlap beyond what is allowed among the touching points, how fast that point
-// approaches, and which point it is.
-Overlap overlapBeyondAllowance(const StepContext& c, const Allowance& start,
-                               const std::vector<Manifold>& contacts) {
-    Overlap worst{-INFINITY, 0, {}};
+// Each touching point of `contacts` (within the distance tolerance), with how deep it may sink
+// and how far past that it is: f(m, cp, allowed, excess).
+template <class F>
+void eachTouchingPoint(const StepContext& c, const Allowance& start,
+                       const std::vector<Manifold>& contacts, F f) {
     AllowanceFinder allowed(start);
     for (const Manifold& m : contacts) {
         const PairAllowance* pair = allowed.find({m.a, m.b});
         for (int i = 0; i < m.count; ++i) {
             const ContactPoint& cp = m.points[i];
             if (!(cp.depth > -c.settings.distanceTolerance)) continue; // not touching
-            const double excess = cp.depth - allowedDepth(c, pair, m, cp).depth;
-            if (excess <= worst.excess) continue;
-            worst = Overlap{excess, -normalVelocity(c, m, cp), {{m.a, m.b}, cp.id}};
+            const Allowed limit = allowedDepth(c, pair, m, cp);
+            f(m, cp, limit, cp.depth - limit.depth);
         }
     }
+}
+
+// The deepest overlap beyond what is allowed among the touching points, how fast that point
+// approaches, and which point it is.
+Overlap overlapBeyondAllowance(const StepContext& c, const Allowance& start,
+                               const std::vector<Manifold>& contacts) {
+    Overlap worst{-INFINITY, 0, {}};
+    eachTouchingPoint(c, start, contacts,
+                      [&](const Manifold& m, const ContactPoint& cp, const Allowed&, double excess) {
+                          if (excess > worst.excess)
+                              worst = Overlap{excess, -normalVelocity(c, m, cp), {{m.a, m.b}, cp.id}};
+                      });
     return worst;
 }
 
@@ -268,21 +279,15 @@ double arrivalSink(const StepContext& c, const std::vector<int>& contacts, const
 bool onlySlowArrivalsInAPile(const StepContext& c, const Allowance& start,
                              const std::vector<Manifold>& contacts) {
     const std::vector<int> perBody = manifoldsPerBody(c.bodies.size(), contacts);
-    AllowanceFinder allowed(start);
-    for (const Manifold& m : contacts) {
-        const PairAllowance* pair = allowed.find({m.a, m.b});
-        for (int i = 0; i < m.count; ++i) {
-            const ContactPoint& cp = m.points[i];
-            if (!(cp.depth > -c.settings.distanceTolerance)) continue; // not touching
-            const Allowed limit = allowedDepth(c, pair, m, cp);
-            const double excess = cp.depth - limit.depth;
-            if (!(excess > 0)) continue;
-            if (limit.held ||
-                !(excess < arrivalSink(c, perBody, m, -normalVelocity(c, m, cp))))
-                return false;
-        }
-    }
-    return true;
+    bool only = true;
+    eachTouchingPoint(c, start, contacts,
+                      [&](const Manifold& m, const ContactPoint& cp, const Allowed& limit,
+                          double excess) {
+                          if (only && excess > 0)
+                              only = !limit.held &&
+                                     excess < arrivalSink(c, perBody, m, -normalVelocity(c, m, cp));
+                      });
+    return only;
 }
 
 // How far one point overlaps beyond what is allowed: negative up to the linear slop apart, −∞
