@@ -68,10 +68,10 @@ constexpr int kMaxAdvances = 100;
 // 3-6 times, with no limit 8-14).
 constexpr int kSearchesPerStep = 3;
 // How far past the surface a slow arrival in a pile may sink without a search (slowArrivalInAPile),
-// as a fraction of the linear slop: 0.25 mm at the default 5 mm. A stack settles by up to as much at
-// each such arrival (the overlap stays, as a resting contact's does): the top box of the pyramid of
-// base 20 stands 1.8 cm lower after 10 s and after 60 s, against 4.8 mm when each was searched for
-// (its boxes' sides creep together at 1-90 mm/s as it settles).
+// as a fraction of the linear slop: 0.25 mm at the default 5 mm. A stack settles by up to as much
+// at each such arrival (the overlap stays, as a resting contact's does): the top box of the pyramid
+// of base 20 stands 1.8 cm lower after 10 s and after 60 s, against 4.8 mm when each was searched
+// for (its boxes' sides creep together at 1-90 mm/s as it settles).
 constexpr double kArrivalSink = 0.05;
 constexpr double kTimeEpsilon = 1e-9; // fraction of the step too small to advance
 // Intervals in a row shorter than kTinyInterval of the step: the step is not getting on. In a
@@ -240,11 +240,12 @@ void eachTouchingPoint(const StepContext& c, const Allowance& start,
 Overlap overlapBeyondAllowance(const StepContext& c, const Allowance& start,
                                const std::vector<Manifold>& contacts) {
     Overlap worst{-INFINITY, 0, {}};
-    eachTouchingPoint(c, start, contacts,
-                      [&](const Manifold& m, const ContactPoint& cp, const Allowed&, double excess) {
-                          if (excess > worst.excess)
-                              worst = Overlap{excess, -normalVelocity(c, m, cp), {{m.a, m.b}, cp.id}};
-                      });
+    eachTouchingPoint(
+        c, start, contacts,
+        [&](const Manifold& m, const ContactPoint& cp, const Allowed&, double excess) {
+            if (excess > worst.excess)
+                worst = Overlap{excess, -normalVelocity(c, m, cp), {{m.a, m.b}, cp.id}};
+        });
     return worst;
 }
 
@@ -256,8 +257,8 @@ Overlap overlapBeyondAllowance(const StepContext& c, const Allowance& start,
 // of the 858 advances of a pile of 150 bodies landing in a box (300 steps) ended at such an
 // arrival. Such a point may sink kArrivalSink past the surface without a search: the advance that
 // brings it lets it sink half of that (closingLimit), and the next interval strikes it where it is
-// found (onlySlowArrivalsInAPile; impacts.cpp: a bounce of at most e times the threshold, or stopped
-// dead if its forces alone bring it), no more than the interval late.
+// found (onlySlowArrivalsInAPile; impacts.cpp: a bounce of at most e times the threshold, or
+// stopped dead if its forces alone bring it), no more than the interval late.
 bool slowArrivalInAPile(const StepContext& c, const std::vector<int>& contacts, const Manifold& m,
                         double approach) {
     return approach < c.settings.restitutionThreshold && contacts[m.a] > 1 && contacts[m.b] > 1;
@@ -280,13 +281,13 @@ bool onlySlowArrivalsInAPile(const StepContext& c, const Allowance& start,
                              const std::vector<Manifold>& contacts) {
     const std::vector<int> perBody = manifoldsPerBody(c.bodies.size(), contacts);
     bool only = true;
-    eachTouchingPoint(c, start, contacts,
-                      [&](const Manifold& m, const ContactPoint& cp, const Allowed& limit,
-                          double excess) {
-                          if (only && excess > 0)
-                              only = !limit.held &&
-                                     excess < arrivalSink(c, perBody, m, -normalVelocity(c, m, cp));
-                      });
+    eachTouchingPoint(
+        c, start, contacts,
+        [&](const Manifold& m, const ContactPoint& cp, const Allowed& limit, double excess) {
+            if (only && excess > 0)
+                only =
+                    !limit.held && excess < arrivalSink(c, perBody, m, -normalVelocity(c, m, cp));
+        });
     return only;
 }
 
@@ -407,11 +408,12 @@ double depthToClose(const StepContext& c, const Manifold& m, const ContactPoint&
 // The longest advance over which every held point across a gap closes it no faster than
 // depthToClose can hold it to: a point approaching at u across a gap g, given −(2g − u dt), is
 // stopped at the advance's end if u dt ≥ 2g, and then its bodies move ½ u dt towards each other,
-// past the surface, and was searched for (83 of 91 searches for held points on the polygons). So the advance ends no later than 2g / u, where the point arrives at the surface
-// and stops; past it the point sinks ½ u dt − g. A slow arrival in a pile may sink s, half its
-// arrivalSink, so its advance ends no later than 2 (g + s) / u, and the next interval strikes it
-// where it is (onlySlowArrivalsInAPile, which allows the whole arrivalSink: the solver's error on
-// top of s is not searched for).
+// past the surface, and was searched for (83 of 91 searches for held points on the polygons). So
+// the advance ends no later than 2g / u, where the point arrives at the surface and stops; past it
+// the point sinks ½ u dt − g. A slow arrival in a pile may sink s, half its arrivalSink, so its
+// advance ends no later than 2 (g + s) / u, and the next interval strikes it where it is
+// (onlySlowArrivalsInAPile, which allows the whole arrivalSink: the solver's error on top of s is
+// not searched for).
 double closingLimit(const StepContext& c, const std::vector<Manifold>& held) {
     const std::vector<int> perBody = manifoldsPerBody(c.bodies.size(), held);
     double dt = std::numeric_limits<double>::infinity();
@@ -420,8 +422,7 @@ double closingLimit(const StepContext& c, const std::vector<Manifold>& held) {
             const ContactPoint& cp = m.points[i];
             if (cp.depth > -c.settings.distanceTolerance) continue; // touching
             const double u = -normalVelocity(c, m, cp);
-            const double sink = 0.5 * arrivalSink(c, perBody, m, u);
-            if (u > 0) dt = std::min(dt, 2 * (sink - cp.depth) / u);
+            if (u > 0) dt = std::min(dt, 2 * (0.5 * arrivalSink(c, perBody, m, u) - cp.depth) / u);
         }
     return dt;
 }
@@ -759,10 +760,10 @@ void finishExactStep(StepContext& c, const ImpulseList& applied, const std::vect
         }
     // The projection moves only points deeper than the slop (a stack at rest has none: its one
     // iteration, which found that, was 8% of the pyramid of base 20's step).
-    if (std::any_of(c.contacts.begin(), c.contacts.end(), [&](const Manifold& m) {
-            return deepestDepth(m) > c.settings.linearSlop;
-        }))
-        projectContacts(c, c.settings.positionIterations, Correction::PositionsOnly, save(c.bodies));
+    if (std::any_of(c.contacts.begin(), c.contacts.end(),
+                    [&](const Manifold& m) { return deepestDepth(m) > c.settings.linearSlop; }))
+        projectContacts(c, c.settings.positionIterations, Correction::PositionsOnly,
+                        save(c.bodies));
     stopAtStaticBodies(c, start, Correction::PositionsOnly);
     keepOutOfStaticBodies(c, Correction::PositionsOnly);
     foundAt = stillAt(at, c.bodies) ? std::move(at) : std::vector<double>{};
@@ -882,14 +883,15 @@ void stepExact(StepContext& c, bool flights, ExactBackoff& backoff, std::vector<
     }
     const std::vector<Flown> flown = flights ? flyFirst(c, stepStart) : std::vector<Flown>{};
     double t = 0;
-    int advances = 0, tiny = 0, searches = 0;
+    int advances = 0, tiny = 0;
     std::optional<std::vector<Manifold>> near; // nearContacts at the poses now, once found
     if (flown.empty() && stillAt(foundAt, c.bodies)) near = withoutImpulses(c.contacts);
     while (h - t > kTimeEpsilon * h) {
         const double remaining = h - t;
         if (!near) near = nearContacts(c);
         const auto [touching, held] = strikeTouching(c, *near);
-        if (advances >= kMaxAdvances || tiny >= kTinyIntervals || searches >= kSearchesPerStep) {
+        if (advances >= kMaxAdvances || tiny >= kTinyIntervals ||
+            c.diagnostics.contactSearches >= kSearchesPerStep) {
             addImpulses(applied, finishAsTheDefaultMethod(c, remaining, flights));
             near.reset();
             break;
@@ -905,7 +907,6 @@ void stepExact(StepContext& c, bool flights, ExactBackoff& backoff, std::vector<
             continue;
         }
         near.reset(); // the search moves the bodies
-        ++searches;
         ++c.diagnostics.contactSearches;
         const Trial contact =
             timeOfContact(c, start, held, last, allowance, trial.dt, overlap, advances);
