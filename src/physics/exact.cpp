@@ -769,6 +769,18 @@ void finishExactStep(StepContext& c, const ImpulseList& applied, const std::vect
     foundAt = stillAt(at, c.bodies) ? std::move(at) : std::vector<double>{};
 }
 
+// A step waited after one that could not finish (backOff): the default method's step, whose
+// contacts, found at its start and carrying its impulses, it keeps, as the default method keeps
+// them (finishExactStep's second narrow phase and projection made such a step cost twice the
+// default method's: 0.94 against 0.44 ms on a pyramid of base 40).
+void waitAsTheDefaultMethod(StepContext& c, bool flights, const std::vector<Pose>& start,
+                            std::vector<double>& foundAt) {
+    finishAsTheDefaultMethod(c, c.h, flights);
+    stopAtStaticBodies(c, start, Correction::PositionsOnly);
+    keepOutOfStaticBodies(c, Correction::PositionsOnly);
+    foundAt.clear(); // the contacts were found before the step moved the bodies
+}
+
 // After a step that could not finish (finishAsTheDefaultMethod), the steps that follow are taken
 // as the default method steps without trying: the same pile usually stalls again (a crowd pressed
 // into a small box at mass ratios of 1e6, whose resting solve does not converge: every step of
@@ -872,15 +884,14 @@ void land(StepContext& c, const std::vector<Flown>& flown) {
 // The pseudocode at the top of this file, line for line.
 void stepExact(StepContext& c, bool flights, ExactBackoff& backoff, std::vector<double>& foundAt) {
     const double h = c.h;
-    const ImpulseList last = impulsesOf(c.contacts);
     const std::vector<Pose> stepStart = save(c.bodies);
-    ImpulseList applied; // the resting solver's impulses over this step, added up at its end
     if (backoff.stepsLeft > 0) { // waiting after a step that could not finish (backOff)
         --backoff.stepsLeft;
-        addImpulses(applied, finishAsTheDefaultMethod(c, h, flights));
-        finishExactStep(c, summed(std::move(applied)), stepStart, std::nullopt, foundAt);
+        waitAsTheDefaultMethod(c, flights, stepStart, foundAt);
         return;
     }
+    const ImpulseList last = impulsesOf(c.contacts);
+    ImpulseList applied; // the resting solver's impulses over this step, added up at its end
     const std::vector<Flown> flown = flights ? flyFirst(c, stepStart) : std::vector<Flown>{};
     double t = 0;
     int advances = 0, tiny = 0;
