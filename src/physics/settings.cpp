@@ -24,7 +24,7 @@ constexpr Choice kMethods[] = {
     {"penalty", "spring forces that grow with the overlap, no impulses; integrated implicitly, "
                 "stable at any time step"},
     {"exact", "each collision found at its instant and resolved there, the flight between them in "
-              "closed form (any integrator); about 1 to 4.5 times the cost of the default (a "
+              "closed form (any integrator); about 1 to 4 times the cost of the default (a "
               "step searches for at most three times of contact, then goes on as the default)"}};
 constexpr Choice kIntegrators[] = {
     {"euler", "semi-implicit (symplectic) Euler: the velocity first, then the position with it"},
