@@ -978,7 +978,7 @@ Energy energyOf(const StepContext& c) {
 
 // Whether the step may rightly give the bodies energy: a thruster firing, the mouse spring, or a
 // kinematic body (it keeps its speed whatever it strikes).
-bool driven(const StepContext& c) {
+bool givenEnergy(const StepContext& c) {
     return c.spring.has_value() ||
            std::any_of(c.thrusters.begin(), c.thrusters.end(),
                        [](const Thruster& t) { return t.firing; }) ||
@@ -995,7 +995,7 @@ bool driven(const StepContext& c) {
 // stepExact, 1e-4 in 10 s was still made, and none with this).
 void makeNoEnergy(StepContext& c, const Energy& before) {
     const double made = energyOf(c).total - before.total;
-    if (!(made > 1e-12 * before.scale) || driven(c)) return;
+    if (!(made > 1e-12 * before.scale) || givenEnergy(c)) return;
     std::vector<char> touching(c.bodies.size(), 0);
     for (const Manifold& m : c.contacts)
         touching[m.a] = touching[m.b] = 1;
