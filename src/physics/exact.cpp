@@ -21,6 +21,7 @@
 //   (past kMaxAdvances advances, or kSearchesPerStep searches, the rest of the step is taken as
 //   the default method takes a step: finishAsTheDefaultMethod)
 //   the contacts after the step, and the overlap left projected away (finishExactStep)
+//   no energy made by the step (makeNoEnergy)
 //
 // Resting contact: a touching point is always given to the sequential-impulse solver
 // (contact_solver.cpp, restitution 0, warm started from the last step) for the advance, which
@@ -959,7 +960,6 @@ void stepExactly(StepContext& c, bool flights, ExactBackoff& backoff,
                     flown.empty() ? std::move(near) : std::nullopt, foundAt);
 }
 
-
 // The bodies' mechanical energy: kinetic, and potential in the uniform gravity (as measured,
 // diagnostics.cpp), and the scale of it that round-off is measured against (the stress test's).
 struct Energy {
@@ -990,9 +990,10 @@ bool givenEnergy(const StepContext& c) {
 // of the bodies in contact (of all the moving bodies if theirs is not enough), their velocities
 // scaled alike, as payForTheRise does for one body. Impacts (Hecker's Eq. 9, Poisson's bounce) and
 // the contact solver's holds make none, but a solver warm started with more than it takes back in
-// its passes does: after a stalled step, the soft step's warm start threw a settling pyramid of
-// base 40 upward, 0.4% of its energy made in three steps (with that step's impulses not kept, see
-// stepExact, 1e-4 in 10 s was still made, and none with this).
+// its passes does: after a stalled step, the soft step's warm start threw settling pyramids of
+// base 30 and 40 upward, 0.4% of their energy made in three steps (with the stalled step's
+// impulses not kept, stepExactly, the one of base 40 still made 1.5e-3 of it by 10 s; with this,
+// neither makes any).
 void makeNoEnergy(StepContext& c, const Energy& before) {
     const double made = energyOf(c).total - before.total;
     if (!(made > 1e-12 * before.scale) || givenEnergy(c)) return;
