@@ -283,9 +283,8 @@ double arrivalSink(const StepContext& c, const std::vector<int>& contacts, const
 // advance: each such step searched two or three times, at 5-40 times the default method's step.
 double unsearchedSink(const StepContext& c, const std::vector<int>& contacts, const Manifold& m,
                       double approach) {
-    if (m.restitution == 0 && slowArrivalInAPile(c, contacts, m, approach))
-        return c.settings.linearSlop;
-    return arrivalSink(c, contacts, m, approach);
+    if (m.restitution != 0) return arrivalSink(c, contacts, m, approach);
+    return slowArrivalInAPile(c, contacts, m, approach) ? c.settings.linearSlop : 0;
 }
 
 // Whether every point overlapping beyond its allowance after an advance is a slow arrival in a
