@@ -132,10 +132,10 @@ TEST(App, FirstWindowFitsTheScreen) {
     if (!have("xvfb-run") || !have("Xvfb")) GTEST_SKIP() << "Xvfb is not installed";
     const fs::path dir = tempDir("fit");
     const fs::path png = dir / "shot.png";
-    const Outcome r = run("XDG_CONFIG_HOME=" + dir.string() +
-                              " xvfb-run -a -s '-screen 0 1000x600x24' " + kApp +
-                              " --screenshot " + png.string() + " --frames 10",
-                          dir);
+    const Outcome r =
+        run("XDG_CONFIG_HOME=" + dir.string() + " xvfb-run -a -s '-screen 0 1000x600x24' " + kApp +
+                " --screenshot " + png.string() + " --frames 10",
+            dir);
     ASSERT_EQ(r.status, 0) << r.err;
     const std::string bytes = readAll(png);
     ASSERT_GT(bytes.size(), 24u);
@@ -175,16 +175,17 @@ namespace {
 Outcome runDriven(const fs::path& dir, const std::string& scene, const fs::path& saved,
                   const std::string& steps) {
     const fs::path script = dir / "script.sh";
-    std::ofstream(script) << "set -u\n"
-                          << "cd " << dir.string() << "\n"
-                          << "XDG_CONFIG_HOME=" << dir.string() << " " << kApp << " " << scene
-                          << " --window 1280x800 --save-on-exit " << saved.string() << " &\n"
-                          << "pid=$!\n"
-                          << "wid=$(xdotool search --sync --onlyvisible --name '^Carom$' | head -1)\n"
-                          << "sleep 1\n"
-                          << "xdotool windowfocus --sync $wid 2>/dev/null || true\n"
-                          << steps << "kill -TERM $pid\n"
-                          << "wait $pid\n";
+    std::ofstream(script)
+        << "set -u\n"
+        << "cd " << dir.string() << "\n"
+        << "XDG_CONFIG_HOME=" << dir.string() << " " << kApp << " " << scene
+        << " --window 1280x800 --save-on-exit " << saved.string() << " &\n"
+        << "pid=$!\n"
+        << "wid=$(xdotool search --sync --onlyvisible --name '^Carom$' | head -1)\n"
+        << "sleep 1\n"
+        << "xdotool windowfocus --sync $wid 2>/dev/null || true\n"
+        << steps << "kill -TERM $pid\n"
+        << "wait $pid\n";
     return run("xvfb-run -a -s '-screen 0 1280x800x24' bash " + script.string(), dir);
 }
 
@@ -258,8 +259,10 @@ TEST(App, SlowReportPrintsFrameStepAndSpeedLast) {
     const fs::path out = dir / "stdout.txt";
     const Outcome r =
         run("XDG_CONFIG_HOME=" + dir.string() + " xvfb-run -a -s '-screen 0 1280x800x24' " + kApp +
-                " " + CAROM_ASSET_DIR + "/scenes/rigid-body-collisions.json --frames 240 --report"
-                " --window 1024x700 >" + out.string(),
+                " " + CAROM_ASSET_DIR +
+                "/scenes/rigid-body-collisions.json --frames 240 --report"
+                " --window 1024x700 >" +
+                out.string(),
             dir);
     ASSERT_EQ(r.status, 0) << r.err;
     std::vector<std::string> lines;
@@ -466,7 +469,8 @@ TEST(App, SlowRecordedSessionReplaysToTheSameBits) {
     auto sy = [&](double y) { return std::to_string(std::lround(v.sy(y))); };
     const std::string steps = "xdotool mousemove --window $wid " + sx(-3) + " " + sy(0) +
                               "\nsleep 0.2\nxdotool mousedown 1\nsleep 0.1\n"
-                              "xdotool mousemove --window $wid " + sx(-3) + " " + sy(2) +
+                              "xdotool mousemove --window $wid " +
+                              sx(-3) + " " + sy(2) +
                               "\nxdotool keydown i\nsleep 0.6\nxdotool keyup i\n"
                               "xdotool mouseup 1\nsleep 0.2\n" +
                               press("bracketleft", 2) + "sleep 0.3\n";

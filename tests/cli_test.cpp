@@ -262,9 +262,9 @@ TEST_F(Cli, PathologicalFilesAreRefusedShortly) {
         return path(name);
     };
     const std::string longText(27000, 'a');
-    const std::string deep = write(
-        "deep.json", R"({"format": 1, "bodies": )" + std::string(75000, '[') +
-                         std::string(75000, ']') + "}");
+    const std::string deep =
+        write("deep.json", R"({"format": 1, "bodies": )" + std::string(75000, '[') +
+                               std::string(75000, ']') + "}");
     const std::string badString =
         write("string.json", R"({"format": 1, "name": ")" + longText + "\x01\"}");
     const std::string unterminated =
@@ -276,13 +276,12 @@ TEST_F(Cli, PathologicalFilesAreRefusedShortly) {
     const std::string longKey = write("key.json", R"({"format": 1, ")" + longText + R"(": 1})");
     const std::string csv = path("out.csv");
     for (const auto& [file, mentions] :
-         std::vector<std::pair<std::string, std::string>>{
-             {deep, "/bodies/0/0/0"},
-             {badString, "line 1, column 270"},
-             {unterminated, "missing closing quote"},
-             {longNumber, "line 1, column"},
-             {hugeNumber, "too large for a double"},
-             {longKey, "unknown field"}}) {
+         std::vector<std::pair<std::string, std::string>>{{deep, "/bodies/0/0/0"},
+                                                          {badString, "line 1, column 270"},
+                                                          {unterminated, "missing closing quote"},
+                                                          {longNumber, "line 1, column"},
+                                                          {hugeNumber, "too large for a double"},
+                                                          {longKey, "unknown field"}}) {
         const int status = cli({"run", file, "--csv", csv});
         EXPECT_EQ(status, 1) << file; // a crash would not exit normally (-1)
         EXPECT_EQ(err.rfind("error: " + file + ": ", 0), 0u) << err.substr(0, 300);
@@ -300,7 +299,8 @@ TEST_F(Cli, NonRegularInputsAreRefused) {
     EXPECT_NE(err.find("fifo: cannot read: not a regular file"), std::string::npos) << err;
     fs::remove(path("fifo"));
     EXPECT_NE(cli({"run", "/dev/zero"}), 0);
-    EXPECT_EQ(err, "error: /dev/zero: cannot read: not a regular file (a device, FIFO or socket)\n");
+    EXPECT_EQ(err,
+              "error: /dev/zero: cannot read: not a regular file (a device, FIFO or socket)\n");
 }
 
 // Outputs: never the input scene; a device is written to, not replaced by a regular file; on
@@ -338,8 +338,9 @@ TEST_F(Cli, SlowSignalsLeaveNoTemporaries) {
     for (const char* signal : {"INT", "TERM", "HUP"}) {
         const std::string cmd = quote(CAROM_CLI) + " run " + quote(kAssets + "pyramid-20.json") +
                                 " --time 100000 --csv " + quote(path("out.csv")) + " --save " +
-                                quote(path("out.json")) + " >/dev/null 2>&1 & pid=$!; sleep 1; kill -" +
-                                signal + " $pid; wait $pid";
+                                quote(path("out.json")) +
+                                " >/dev/null 2>&1 & pid=$!; sleep 1; kill -" + signal +
+                                " $pid; wait $pid";
         std::system(cmd.c_str());
         EXPECT_TRUE(files().empty()) << signal << ": " << ::testing::PrintToString(files());
     }

@@ -362,8 +362,7 @@ TEST(Collide, DepthBoundIsNeverBelowTheDeepestPoint) {
     EXPECT_GT(deep, 1000); // deep overlaps were tried
     const Shape ground = Shape::box(200, 2), box = Shape::box(1, 1);
     EXPECT_NEAR(depthBound(box, at({3, 0.495}, 0), ground, at({0, -1})), 0.005 + 0.0005, kTol);
-    EXPECT_NEAR(depthBound(Shape::circle(0.5), at({3, 0.495}), ground, at({0, -1})),
-                0.005, kTol);
+    EXPECT_NEAR(depthBound(Shape::circle(0.5), at({3, 0.495}), ground, at({0, -1})), 0.005, kTol);
 }
 
 // Two boxes take the closed-form separating axis test (boxSeparation); the same rectangles given

@@ -476,9 +476,9 @@ TEST(Exact, ASlowArrivalInAPileIsStruckWhereItIsFound) {
         double u, threshold, e;
         bool searched;
     };
-    for (const Case k : {Case{0.01, 0.2, 0.5, false}, Case{0.5, 0.2, 0.5, true},
-                         Case{0.01, 0, 0.5, true}, Case{0.15, 0.2, 0.5, true},
-                         Case{0.15, 0.2, 0, false}}) {
+    for (const Case k :
+         {Case{0.01, 0.2, 0.5, false}, Case{0.5, 0.2, 0.5, true}, Case{0.01, 0, 0.5, true},
+          Case{0.15, 0.2, 0.5, true}, Case{0.15, 0.2, 0, false}}) {
         WorldSettings s = exactSettings(k.e);
         s.gravity = {0, -10};
         s.friction = 0;
@@ -504,8 +504,8 @@ TEST(Exact, ASlowArrivalInAPileIsStruckWhereItIsFound) {
 }
 
 // Free flight under gravity and linear damping, F = m g − k v, τ = −kω ω, has the solution
-//   v(t) = v∞ + (v0 − v∞) e^−λt,  x(t) = x0 + v∞ t + (v0 − v∞) (1 − e^−λt) / λ,  v∞ = g / λ, λ = k/m,
-//   ω(t) = ω0 e^−μt,  θ(t) = θ0 + ω0 (1 − e^−μt) / μ,  μ = kω / I:
+//   v(t) = v∞ + (v0 − v∞) e^−λt,  x(t) = x0 + v∞ t + (v0 − v∞) (1 − e^−λt) / λ,  v∞ = g / λ, λ =
+//   k/m, ω(t) = ω0 e^−μt,  θ(t) = θ0 + ω0 (1 − e^−μt) / μ,  μ = kω / I:
 // the exact method follows it with either integrator.
 TEST(Exact, DampedFlightFollowsTheClosedForm) {
     for (Integrator integrator : allIntegrators()) {
@@ -810,7 +810,8 @@ TEST(DefaultMethod, SimultaneousImpactsMakeNoEnergy) {
 // - at 28.2 s a polygon struck a box at 2,000 m/s at two points of one edge 20 micrometres apart:
 //   Newton's law at both made energy, and the fall-back to no bounce lost 2.7% (impacts.cpp).
 TEST(DefaultMethod, ElasticMixedGasKeepsItsEnergyWhereItLostIt) {
-    for (const char* scene : {"elastic-mixed-gas-corner.json", "elastic-mixed-gas-two-points.json"}) {
+    for (const char* scene :
+         {"elastic-mixed-gas-corner.json", "elastic-mixed-gas-two-points.json"}) {
         World w = buildWorld(loadScene(std::string(CAROM_TEST_DIR "/stress-scenes/") + scene));
         ASSERT_EQ(w.settings().method, Method::ImpulseProjection);
         EXPECT_LT(energyDrift(w, 1), 1e-12) << scene;

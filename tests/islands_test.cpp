@@ -31,10 +31,9 @@ TEST(Islands, AStaticBodyJoinsNothing) {
 
 TEST(Islands, AChainJoinedFromBothEndsIsOneIsland) {
     // Joined out of order: 5-6, 1-2, 2-6, 3-4, 4-1: one island named by its lowest body, 1.
-    const std::vector<Manifold> contacts{between(5, 6), between(1, 2), between(2, 6),
-                                         between(3, 4), between(1, 4)};
-    const std::vector<std::uint32_t> island =
-        islands(contacts, 7, [](BodyId) { return true; });
+    const std::vector<Manifold> contacts{between(5, 6), between(1, 2), between(2, 6), between(3, 4),
+                                         between(1, 4)};
+    const std::vector<std::uint32_t> island = islands(contacts, 7, [](BodyId) { return true; });
     EXPECT_EQ(island, (std::vector<std::uint32_t>{0, 1, 1, 1, 1, 1, 1}));
 }
 

@@ -341,8 +341,8 @@ TEST(ClosedBox, BodiesKnockedThroughTheWallsArePutBack) {
         const char* scene;
         double allowedGain; // of the energy's scale: round-off, or the penalty method's 1e-3
     };
-    for (const Case& k : {Case{"through-the-floor.json", 1e-9},
-                          Case{"penalty-through-the-walls.json", 1e-3}}) {
+    for (const Case& k :
+         {Case{"through-the-floor.json", 1e-9}, Case{"penalty-through-the-walls.json", 1e-3}}) {
         const char* scene = k.scene;
         World w = buildWorld(loadScene(std::string(CAROM_TEST_DIR "/stress-scenes/") + scene));
         const Walls box = *w.walls();
@@ -542,7 +542,8 @@ TEST(Penalty, BoxRestsOnTheFloorAtAnyTimeStep) {
         const double e0 = measure(w).energy;
         for (int i = 0; i < static_cast<int>(5 / h); ++i) {
             w.step();
-            ASSERT_LE(w.diagnostics().energy, e0 + 0.01 * std::abs(e0)) << "h " << h << " step " << i;
+            ASSERT_LE(w.diagnostics().energy, e0 + 0.01 * std::abs(e0))
+                << "h " << h << " step " << i;
         }
         EXPECT_LT(glm::length(w.body(b).v), 1e-3) << "h " << h;
         EXPECT_NEAR(w.body(b).xf().p.y, 0.5, 0.01) << "h " << h;

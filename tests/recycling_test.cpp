@@ -42,7 +42,8 @@ struct Pair {
         bodies = w.bodies();
     }
     StepContext context() {
-        return StepContext{settings, bodies, thrusters, spring, contacts, motion, events, diagnostics, kH};
+        return StepContext{settings, bodies, thrusters,   spring, contacts,
+                           motion,   events, diagnostics, kH};
     }
     std::vector<double> margins() const { // as updateContacts: at rest, the linear slop
         return std::vector<double>(bodies.size(), settings.linearSlop);
@@ -190,7 +191,8 @@ TEST(Recycling, ASavedRecordIsKeptOnlyWhereTheNarrowPhaseFindsItAgain) {
     World edited = buildWorld(saved);
     std::size_t expected = 0;
     for (const FoundAt& f : found) {
-        const bool dropped = (f.a == found[0].a && f.b == found[0].b) || f.a == narrowed || f.b == narrowed;
+        const bool dropped =
+            (f.a == found[0].a && f.b == found[0].b) || f.a == narrowed || f.b == narrowed;
         expected += !dropped;
     }
     EXPECT_EQ(edited.found().size(), expected);

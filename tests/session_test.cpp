@@ -96,9 +96,9 @@ TEST(Session, InputsInThePastTakeAnotherPathThatReplays) {
     const std::string rec = dir + ".rec", replayed = dir + "-a.json", saved = dir + "-b.json";
     Session s;
     s.recorder = std::make_shared<carom::RecordingWriter>(rec);
-    app::replaceScene(s, carom::loadScene(std::string(CAROM_ASSET_DIR) +
-                                          "/scenes/rigid-body-collisions.json"),
-                      "");
+    app::replaceScene(
+        s, carom::loadScene(std::string(CAROM_ASSET_DIR) + "/scenes/rigid-body-collisions.json"),
+        "");
     using namespace carom::input;
     for (int i = 0; i < 100; ++i) {
         if (i == 10) app::apply(s, Thrust{s.thrusters[0].ids[app::Up], true});
@@ -124,8 +124,8 @@ TEST(Session, InputsInThePastTakeAnotherPathThatReplays) {
         app::stepSession(s);
     app::finishRecording(s);
     carom::saveScene(carom::captureScene(s.world, s.scene.name), saved);
-    const std::string cmd = std::string(CAROM_CLI) + " replay " + rec + " --save " + replayed +
-                            " >/dev/null 2>&1";
+    const std::string cmd =
+        std::string(CAROM_CLI) + " replay " + rec + " --save " + replayed + " >/dev/null 2>&1";
     ASSERT_EQ(std::system(cmd.c_str()), 0);
     auto read = [](const std::string& p) {
         std::ifstream in(p);

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <gtest/gtest.h>
 
-using carom::World;
 using app::Stepper;
+using carom::World;
 
 TEST(Stepper, TurnsRealTimeIntoFixedSteps) {
     World w;

@@ -72,7 +72,8 @@ TEST(TimeOfContact, FollowsTheClosingPointPastOneRestingNearer) {
     // world's worst. A secant through the worst at each end would aim at the resting point's
     // level and creep up from the lower end; following the closing point, the search ends within
     // the band of its root in a few trials.
-    const std::vector<Track> points{{{{0, 1}, 7}, closing, closingRate}, {{{0, 2}, 3}, resting, still}};
+    const std::vector<Track> points{{{{0, 1}, 7}, closing, closingRate},
+                                    {{{0, 2}, 3}, resting, still}};
     int trials = 0;
     const double t = searchContactTime(0, 0.01, worstAt(points, 0.01), 1e-15, kBand,
                                        [&](double x, PointKey asked) {
@@ -89,8 +90,9 @@ TEST(TimeOfContact, FindsTheEarlierOfTwoClosingPoints) {
     // end there, not at the point it followed first.
     const std::vector<Track> points{{{{0, 1}, 7}, deep, deepRate}, {{{1, 2}, 5}, early, earlyRate}};
     ASSERT_EQ(worstAt(points, 0.01).point, (PointKey{{0, 1}, 7}));
-    const double t = searchContactTime(0, 0.01, worstAt(points, 0.01), 1e-15, kBand,
-                                       [&](double x, PointKey asked) { return worldOf(points, x, asked); });
+    const double t =
+        searchContactTime(0, 0.01, worstAt(points, 0.01), 1e-15, kBand,
+                          [&](double x, PointKey asked) { return worldOf(points, x, asked); });
     EXPECT_LE(early(t), 0);
     EXPECT_GE(early(t), -kBand);
 }

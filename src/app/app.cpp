@@ -6,20 +6,20 @@
 #include "panels.h"
 #include "plots.h"
 #include "png_write.h"
-#include "renderer.h"
 #include "prefs.h"
+#include "renderer.h"
 #include "worker.h"
 #include <SDL.h>
 #include <SDL_opengl.h>
 #include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <vector>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <imgui.h>
+#include <vector>
 
 namespace app {
 namespace {
@@ -39,7 +39,7 @@ struct AppState {
     RenderState render;
     DrawCache drawCache; // the side panels as drawn last, copied while they stay the same
     Stats stats;
-    Rect lastView{{0, 0}, {0, 0}}; // the simulation view of the last frame
+    Rect lastView{{0, 0}, {0, 0}};     // the simulation view of the last frame
     std::vector<SDL_Event> heldKeyUps; // key releases kept for the next frame (buildFrame)
 };
 
@@ -246,7 +246,8 @@ Advance advance(Session& s, double dt) {
     const Uint64 t0 = SDL_GetPerformanceCounter();
     Advance r;
     r.steps = s.stepper.advance(s.world, dt, [&] { stepSession(s); });
-    r.ms = 1000.0 * double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency());
+    r.ms =
+        1000.0 * double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency());
     return r;
 }
 

@@ -15,12 +15,12 @@ struct AppOptions {
     std::string scenePath;  // where it came from ("" for the built-in default)
     std::string screenshot; // --screenshot: write a PNG after `frames` frames and quit
     int frames = 60;
-    bool report = false;    // --report: run `frames` frames, print frame_ms, step_ms, sim_speed
+    bool report = false;       // --report: run `frames` frames, print frame_ms, step_ms, sim_speed
     std::string saveOnExit;    // --save-on-exit
     int width = 0, height = 0; // --window; 0 = the remembered size
-    std::optional<DragScript> drag; // --drag: a scripted press, move and release (input.h)
-    bool paused = false;            // --paused: open paused, at step 0
-    std::string record;             // --record RUN: write the session there as it goes
+    std::optional<DragScript> drag;         // --drag: a scripted press, move and release (input.h)
+    bool paused = false;                    // --paused: open paused, at step 0
+    std::string record;                     // --record RUN: write the session there as it goes
     std::optional<carom::Recording> replay; // --replay RUN: loaded and checked by main
     std::string replayPath;
     bool history = true; // --no-history: no timeline, no stepping back (to measure its cost)

@@ -25,14 +25,15 @@ void drawLists(ImDrawData* all, int from, int to) {
 bool sameCommand(const ImDrawCmd& x, const ImDrawCmd& y) {
     return x.ClipRect.x == y.ClipRect.x && x.ClipRect.y == y.ClipRect.y &&
            x.ClipRect.z == y.ClipRect.z && x.ClipRect.w == y.ClipRect.w &&
-           x.TextureId == y.TextureId && x.VtxOffset == y.VtxOffset &&
-           x.IdxOffset == y.IdxOffset && x.ElemCount == y.ElemCount &&
-           x.UserCallback == y.UserCallback && x.UserCallbackData == y.UserCallbackData;
+           x.TextureId == y.TextureId && x.VtxOffset == y.VtxOffset && x.IdxOffset == y.IdxOffset &&
+           x.ElemCount == y.ElemCount && x.UserCallback == y.UserCallback &&
+           x.UserCallbackData == y.UserCallbackData;
 }
 
 // What Mesa's software rasterizer charges, measured at 1920×1080 with a test program
-// (draw_cache.h): about 0.7 µs a triangle however small, and 3 ns a pixel copied by glBlitFramebuffer (a strip 430
-// pixels wide took 1.4 ms, the whole window 6 ms: the copy is drawn as a textured quad).
+// (draw_cache.h): about 0.7 µs a triangle however small, and 3 ns a pixel copied by
+// glBlitFramebuffer (a strip 430 pixels wide took 1.4 ms, the whole window 6 ms: the copy is drawn
+// as a textured quad).
 constexpr double kTriangleCost = 0.7e-6, kPixelCost = 3e-9; // s
 
 // Whether copying a list's columns costs clearly less than drawing it (by half as much again):

@@ -74,12 +74,14 @@ void drawEnergyBar(ImDrawList* dl, ImVec2 min, ImVec2 max, EnergyBar& bar, const
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(20 * fontH);
         if (mouse.x >= totalAt.x)
-            ImGui::TextUnformatted("The total energy now, and in brackets its drift: the change since "
-                              "the start (or the last Reset), from collisions, damping, friction, "
-                              "thrusters, the spring and the integrator's error.");
+            ImGui::TextUnformatted(
+                "The total energy now, and in brackets its drift: the change since "
+                "the start (or the last Reset), from collisions, damping, friction, "
+                "thrusters, the spring and the integrator's error.");
         else
-            ImGui::TextUnformatted("Potential energy (from its zero, moved by the PE offset), then the "
-                              "kinetic energy of rotation and of translation, stacked.");
+            ImGui::TextUnformatted(
+                "Potential energy (from its zero, moved by the PE offset), then the "
+                "kinetic energy of rotation and of translation, stacked.");
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
@@ -106,7 +108,8 @@ void drawEnergyBar(ImDrawList* dl, ImVec2 min, ImVec2 max, EnergyBar& bar, const
     dl->AddLine({X(0), by0 - 3}, {X(0), by1 + 3}, text, 1.5f);
 
     if (e.showMomentum) {
-        std::snprintf(buf, sizeof buf, "momentum (%.3g, %.3g) kg m/s    angular momentum %.3g kg m\u00b2/s",
+        std::snprintf(buf, sizeof buf,
+                      "momentum (%.3g, %.3g) kg m/s    angular momentum %.3g kg m\u00b2/s",
                       e.momentumX + 0.0, e.momentumY + 0.0, e.angularMomentum + 0.0);
         dl->AddText({x0, ty + 4 + fontH + 4}, text, buf);
     }

@@ -13,7 +13,7 @@ struct EnergyBar {
 
 struct EnergyValues {
     double potential = 0, rotational = 0, translational = 0;
-    double initialTotal = 0; // for "total … (±change)"
+    double initialTotal = 0;   // for "total … (±change)"
     bool showMomentum = false; // a row with the momentum and the angular momentum
     double momentumX = 0, momentumY = 0, angularMomentum = 0;
 };

@@ -28,11 +28,11 @@ struct DragState {
     Mode mode = Mode::None;
     carom::BodyId body = 0;
     std::optional<std::size_t> particle; // set: body is a soft body and this its grabbed particle
-    carom::Vec2 grabLocal{0, 0};  // the grabbed body point (body frame)
+    carom::Vec2 grabLocal{0, 0};         // the grabbed body point (body frame)
     carom::Vec2 grabOffset{0, 0}; // cursor minus grabbed point when pressed (world, for Move)
     ImVec2 pressAt{0, 0};         // where the press was, pixels
-    double startAngle = 0;       // body angle when a rotation began
-    double startCursorAngle = 0; // direction from the centre to the cursor then
+    double startAngle = 0;        // body angle when a rotation began
+    double startCursorAngle = 0;  // direction from the centre to the cursor then
     int button = 0;
     bool moved = false;           // the cursor went more than kClickPixels from pressAt
     Uint32 pressTicks = 0;        // SDL_GetTicks() at the press
@@ -46,7 +46,7 @@ struct Commands {
     bool quit = false;
     bool reset = false;
     bool fitView = false;
-    int stepsBack = 0;                  // `,` pressed this many times
+    int stepsBack = 0;                   // `,` pressed this many times
     std::optional<std::uint64_t> seekTo; // the timeline's handle moved there (a step)
 };
 

@@ -145,8 +145,10 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "warning: %s; replayed up to there\n",
                              opt.replay->damage.c_str());
             else if (!opt.replay->end)
-                std::fprintf(stderr, "warning: %s: no end line (the app did not quit "
-                             "normally); replayed to its last input\n", opt.replayPath.c_str());
+                std::fprintf(stderr,
+                             "warning: %s: no end line (the app did not quit "
+                             "normally); replayed to its last input\n",
+                             opt.replayPath.c_str());
             return app::runApp(opt);
         }
         if (opt.scenePath.empty()) {

@@ -381,16 +381,18 @@ void forceLegend() {
     static const struct {
         const char* name;
         ImU32 colour;
-    } kinds[] = {{"gravity", IM_COL32(80, 220, 120, 230)},  {"damping", IM_COL32(180, 180, 180, 230)},
-                 {"thruster", IM_COL32(255, 170, 40, 240)}, {"spring", IM_COL32(120, 200, 255, 240)},
+    } kinds[] = {{"gravity", IM_COL32(80, 220, 120, 230)},
+                 {"damping", IM_COL32(180, 180, 180, 230)},
+                 {"thruster", IM_COL32(255, 170, 40, 240)},
+                 {"spring", IM_COL32(120, 200, 255, 240)},
                  {"contact", IM_COL32(255, 90, 200, 230)}};
     ImGui::Indent();
     for (std::size_t i = 0; i < std::size(kinds); ++i) {
         if (i % 3) ImGui::SameLine();
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const float h = ImGui::GetFontSize();
-        ImGui::GetWindowDrawList()->AddRectFilled({at.x, at.y + h / 2 - 1.5f},
-                                                  {at.x + 14, at.y + h / 2 + 1.5f}, kinds[i].colour);
+        ImGui::GetWindowDrawList()->AddRectFilled(
+            {at.x, at.y + h / 2 - 1.5f}, {at.x + 14, at.y + h / 2 + 1.5f}, kinds[i].colour);
         ImGui::Dummy({16, h});
         ImGui::SameLine(0, 2);
         ImGui::TextUnformatted(kinds[i].name);
@@ -406,13 +408,15 @@ void checkbox(const char* label, bool* v, const char* help) {
 
 void viewSection(UiContext& ui) {
     ViewOptions& v = ui.view;
-    checkbox("forces", &v.showForces, "Arrows for the forces on each body; the force scale sets "
-                                      "their length.");
+    checkbox("forces", &v.showForces,
+             "Arrows for the forces on each body; the force scale sets "
+             "their length.");
     ImGui::SameLine(150);
     checkbox("contacts", &v.showContacts, "Contact points and their normals.");
     if (v.showForces) forceLegend();
-    checkbox("energy bar", &v.showEnergy, "The energies stacked in a bar over the view, with the "
-                                          "total and its drift since the start.");
+    checkbox("energy bar", &v.showEnergy,
+             "The energies stacked in a bar over the view, with the "
+             "total and its drift since the start.");
     ImGui::SameLine(150);
     checkbox("clock", &v.showClock, "Simulated and real time, bottom left of the view.");
     checkbox("trails", &v.showTrails, "A line behind each body's centre.");
@@ -589,9 +593,8 @@ void hintWindow(UiContext& ui, const Rect& view) {
     ImGui::SetNextWindowSize({width, 0});
     ImGui::SetNextWindowBgAlpha(0.85f);
     ImGui::Begin("First steps", nullptr,
-                 ImGuiWindowFlags_NoDecoration |
-                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
-                     ImGuiWindowFlags_NoNav);
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
     noteOverlay(ui.panels);
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted("Drag a body to pull it on a spring (paused: to move it); drag empty "

@@ -58,12 +58,12 @@ struct PanelState {
     std::string openPath, savePath;
     std::string fileMessage; // last open/save result
     bool fileError = false;
-    std::string paramError;     // a refused parameter
-    std::string inspectorError; // a refused inspector value
+    std::string paramError;                     // a refused parameter
+    std::string inspectorError;                 // a refused inspector value
     std::optional<carom::BodyId> inspectorBody; // the body the inspector showed last frame
     Rect inspectorRect{{0, 0}, {0, 0}};         // where it was then
     int inspectorFrame = -10;                   // ImGui's frame count when it was last shown
-    std::vector<Rect> overlays; // the windows over the simulation view in the last frame
+    std::vector<Rect> overlays;      // the windows over the simulation view in the last frame
     std::vector<std::string> recent; // recent scene files, newest first (remembered in the prefs)
     std::string droppedPath;         // a file dropped on the window, opened by the next drawPanels
     FileBrowser browser;
@@ -118,8 +118,8 @@ void wrappedText(const std::string& text, ImVec4 color = {0, 0, 0, 0});
 bool openSceneFile(UiContext& ui, const std::string& path);
 // Saves the world as a scene file; reports the result like openSceneFile.
 bool saveSceneFile(UiContext& ui, const std::string& path);
-void fileBrowserWindow(UiContext& ui, const Rect& simView); // file_browser.cpp
-void inspectorWindow(UiContext& ui, const Rect& simView); // inspector.cpp
+void fileBrowserWindow(UiContext& ui, const Rect& simView);   // file_browser.cpp
+void inspectorWindow(UiContext& ui, const Rect& simView);     // inspector.cpp
 void softInspectorWindow(UiContext& ui, const Rect& simView); // inspector.cpp: a soft body's
 
 } // namespace app

@@ -95,8 +95,7 @@ PlotFrame drawAxes(ImDrawList* dl, ImVec2 outerMin, ImVec2 outerMax, double x0, 
     if (t.y) dl->AddText({outerMin.x + 2, titleY}, dim, t.y);
     if (t.right)
         dl->AddText({outerMax.x - ImGui::CalcTextSize(t.right).x - 2, titleY}, dim, t.right);
-    if (t.x)
-        dl->AddText({f.max.x - ImGui::CalcTextSize(t.x).x, f.max.y + fontH + 4}, dim, t.x);
+    if (t.x) dl->AddText({f.max.x - ImGui::CalcTextSize(t.x).x, f.max.y + fontH + 4}, dim, t.x);
     return f;
 }
 

@@ -25,9 +25,9 @@ double axisStep(double lo, double hi, float pixels);
 void tickLabel(char* buf, std::size_t n, double v, double step);
 // Axis titles with their units ("time (s)"), and a second axis on the right for another unit.
 struct AxisTitles {
-    const char* x = nullptr;      // under the numbers of the x axis, at its right end
-    const char* y = nullptr;      // above the left axis's numbers
-    const char* right = nullptr;  // above the right axis's numbers; set: the right axis is drawn
+    const char* x = nullptr;       // under the numbers of the x axis, at its right end
+    const char* y = nullptr;       // above the left axis's numbers
+    const char* right = nullptr;   // above the right axis's numbers; set: the right axis is drawn
     double right0 = 0, right1 = 1; // the right axis's range
 };
 // The data area inside `outer` (room left for the numbers, titles and legend rows), without

@@ -15,7 +15,6 @@ namespace {
 const ImU32 kLineColors[3] = {IM_COL32(80, 170, 255, 255), IM_COL32(255, 150, 60, 255),
                               IM_COL32(110, 220, 110, 255)};
 
-
 // A combo listing every variable; returns true when the choice changed.
 bool variableCombo(const char* label, std::string& name, const carom::World& world) {
     bool changed = false;
@@ -36,7 +35,7 @@ bool variableCombo(const char* label, std::string& name, const carom::World& wor
         ImGui::EndCombo();
     }
     tooltip("The variable drawn: energies, momenta, or a body's position, angle and velocities "
-        "(units at the right of the list).");
+            "(units at the right of the list).");
     return changed;
 }
 
@@ -45,12 +44,13 @@ std::string titleOf(const char* unit) {
     static const struct {
         const char* unit;
         const char* word;
-    } words[] = {{"s", "time"},         {"J", "energy"},       {"kg m/s", "momentum"},
-                 {"m", "position"},     {"rad", "angle"},      {"m/s", "velocity"},
-                 {"rad/s", "angular velocity"}};
+    } words[] = {
+        {"s", "time"},    {"J", "energy"},     {"kg m/s", "momentum"},       {"m", "position"},
+        {"rad", "angle"}, {"m/s", "velocity"}, {"rad/s", "angular velocity"}};
     for (const auto& w : words)
         if (std::string(unit) == w.unit) return std::string(w.word) + " (" + unit + ")";
-    if (std::string(unit).rfind("kg m", 0) == 0) return std::string("angular momentum (") + unit + ")";
+    if (std::string(unit).rfind("kg m", 0) == 0)
+        return std::string("angular momentum (") + unit + ")";
     return unit;
 }
 
@@ -152,8 +152,10 @@ void timeGraphWidget(PlotState& p, const carom::World& world, float height) {
     }
     std::string leftTitle, rightTitle;
     for (int i = 0; i < 3; ++i) {
-        if (g.valid[i] && axis[i] == Axis::Left && leftTitle.empty()) leftTitle = titleOf(unitOf(g.vars[i]));
-        if (g.valid[i] && axis[i] == Axis::Right && rightTitle.empty()) rightTitle = titleOf(unitOf(g.vars[i]));
+        if (g.valid[i] && axis[i] == Axis::Left && leftTitle.empty())
+            leftTitle = titleOf(unitOf(g.vars[i]));
+        if (g.valid[i] && axis[i] == Axis::Right && rightTitle.empty())
+            rightTitle = titleOf(unitOf(g.vars[i]));
     }
     AxisTitles titles;
     titles.x = "time (s)";
@@ -187,8 +189,7 @@ void timeGraphWidget(PlotState& p, const carom::World& world, float height) {
     }
     dl->PopClipRect();
     drawLegend(dl, f, shown, kLineColors, 3);
-    if (scaledAny)
-        ImGui::TextDisabled("A third unit: its line is scaled to fill the frame.");
+    if (scaledAny) ImGui::TextDisabled("A third unit: its line is scaled to fill the frame.");
     ImGui::PopID();
 }
 
@@ -216,11 +217,11 @@ void xyGraphWidget(PlotState& p, const carom::World& world, float height) {
     ImGui::SameLine();
     ImGui::Checkbox("follow", &g.follow);
     tooltip("The range follows the recent points: it grows at once and shrinks when they fill less "
-        "than a third of it.");
+            "than a third of it.");
     ImGui::SameLine();
     ImGui::Checkbox("equal", &g.equalScales);
     tooltip("Equal scales: a unit as long across as up, so that a path is not distorted (for two "
-        "variables of the same unit, positions say).");
+            "variables of the same unit, positions say).");
     ImGui::TextDisabled("%zu points", g.xs.size());
 
     const ImVec2 a = ImGui::GetCursorScreenPos();

@@ -29,7 +29,7 @@ struct XYGraph {
     bool paused = false;
     std::size_t maxPoints = 100000; // as myPhysicsLab's graph
     std::vector<double> xs, ys;
-    std::vector<double> ts; // each point's simulated time (for rewindPlots)
+    std::vector<double> ts;   // each point's simulated time (for rewindPlots)
     bool follow = true;       // the range follows the recent points; off after "fit"
     bool equalScales = false; // a unit as long across as up: trajectories undistorted
     std::size_t recent = 600; // the points the range follows (about 10 s at 60 frames a second)

@@ -215,12 +215,18 @@ void drawContacts(ImDrawList* dl, const carom::World& w, const Camera& cam) {
 // step's impulses as the mean force P / h. Angular damping is a couple, with no arrow.
 ImU32 colourOf(carom::ForceKind kind) {
     switch (kind) {
-    case carom::ForceKind::Gravity: return IM_COL32(80, 220, 120, 230);
-    case carom::ForceKind::Damping: return IM_COL32(180, 180, 180, 230);
-    case carom::ForceKind::Thruster: return IM_COL32(255, 170, 40, 240);
-    case carom::ForceKind::Spring: return IM_COL32(120, 200, 255, 240);
-    case carom::ForceKind::Contact: return IM_COL32(255, 90, 200, 230);
-    case carom::ForceKind::AngularDamping: break;
+    case carom::ForceKind::Gravity:
+        return IM_COL32(80, 220, 120, 230);
+    case carom::ForceKind::Damping:
+        return IM_COL32(180, 180, 180, 230);
+    case carom::ForceKind::Thruster:
+        return IM_COL32(255, 170, 40, 240);
+    case carom::ForceKind::Spring:
+        return IM_COL32(120, 200, 255, 240);
+    case carom::ForceKind::Contact:
+        return IM_COL32(255, 90, 200, 230);
+    case carom::ForceKind::AngularDamping:
+        break;
     }
     return 0;
 }
@@ -275,9 +281,9 @@ void drawOverlays(RenderState& rs, const DrawInputs& in, ImDrawList* dl, const P
         const float h = energyBarHeight(in.view.showMomentum);
         const ImVec2 a{v.center().x - w / 2, v.min.y + kEnergyBarTop};
         const carom::Diagnostics d = carom::measure(s.world);
-        EnergyValues e{d.pe + in.view.peOffset, d.keAngular, d.keLinear,
-                       s.initialEnergy + in.view.peOffset, in.view.showMomentum,
-                       d.momentum.x, d.momentum.y, d.angularMomentum};
+        EnergyValues e{
+            d.pe + in.view.peOffset, d.keAngular,  d.keLinear,   s.initialEnergy + in.view.peOffset,
+            in.view.showMomentum,    d.momentum.x, d.momentum.y, d.angularMomentum};
         drawEnergyBar(dl, a, {a.x + w, a.y + h}, rs.energyBar, e);
     }
     if (in.view.showClock) {
@@ -321,8 +327,8 @@ void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
             continue;
         }
         const bool selected = s.selected && *s.selected == i;
-        const bool outline = selected || !crowd ||
-                             2 * b.shape.innerRadius() * cam.scale >= kOutlinePixels;
+        const bool outline =
+            selected || !crowd || 2 * b.shape.innerRadius() * cam.scale >= kOutlinePixels;
         drawBody(dl, cam, b, poses[i], bodyColor(i, crowd ? 255 : 170),
                  selected ? pal.selection : bodyColor(i, 255), selected ? 3.0f : 1.5f, outline);
     }

@@ -13,7 +13,7 @@ namespace app {
 
 struct Trails {
     std::uint64_t generation = ~std::uint64_t(0);
-    std::uint64_t jumps = 0; // Session::jumps when the trails began
+    std::uint64_t jumps = 0;                      // Session::jumps when the trails began
     std::vector<std::vector<carom::Vec2>> points; // per body, a ring of recent centres
     std::size_t head = 0, count = 0;              // ring position, shared by all bodies
     double lastTime = -1;

@@ -56,9 +56,8 @@ void addThrusters(Session& s) {
 // step the world it replaces had reached.
 void recordWorld(Session& s, std::uint64_t at) {
     if (s.recorder)
-        s.recorder->write(at,
-                          carom::input::Replace{std::make_shared<carom::WorldState>(
-                              carom::captureState(s.world, s.scene.name))});
+        s.recorder->write(at, carom::input::Replace{std::make_shared<carom::WorldState>(
+                                  carom::captureState(s.world, s.scene.name))});
 }
 
 // Takes a freshly built world: thrusters, a clean stepper, the energy reference, a new history.
@@ -295,8 +294,8 @@ bool followRecording(Session& s) {
     try {
         adoptState(s, *std::get<carom::input::Replace>(next.input).state);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "warning: %s: line %zu: %s; replayed up to there\n",
-                     s.path.c_str(), next.line, e.what());
+        std::fprintf(stderr, "warning: %s: line %zu: %s; replayed up to there\n", s.path.c_str(),
+                     next.line, e.what());
         s.pending.clear();
         return false;
     }
@@ -306,8 +305,7 @@ bool followRecording(Session& s) {
 
 void finishRecording(Session& s) {
     if (!s.recorder) return;
-    if (s.historyOn && s.world.stepCount() != s.history.last())
-        recordWorld(s, s.world.stepCount());
+    if (s.historyOn && s.world.stepCount() != s.history.last()) recordWorld(s, s.world.stepCount());
     s.recorder->end(s.world.stepCount());
 }
 

@@ -4,9 +4,9 @@
 
 #include "carom/recording.h"
 #include "carom/scene.h"
+#include "carom/world.h"
 #include "history.h"
 #include "stepper.h"
-#include "carom/world.h"
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -32,15 +32,16 @@ struct Session {
     std::string path;   // the file it came from; empty for a generated scene
     carom::World world;
     Stepper stepper;
-    std::array<BlockThrusters, 2> thrusters; // block1, block2
-    std::optional<carom::BodyId> selected;   // the body in the inspector
+    std::array<BlockThrusters, 2> thrusters;       // block1, block2
+    std::optional<carom::BodyId> selected;         // the body in the inspector
     std::optional<carom::SoftBodyId> selectedSoft; // or the soft body
-    double initialEnergy = 0;                // total energy after the last (re)build
-    double realTime = 0;                     // real seconds the simulation has run since then
-    std::uint64_t generation = 0;            // bumps on every rebuild: plots and trails restart
-    carom::World lastGood; // a recent state with every number finite (guardFinite)
-    std::string halted;    // why the simulation was stopped and set back; empty when running
-    std::set<std::string> inspectorEdits; // bodies edited in the inspector, not applied to the scene
+    double initialEnergy = 0;                      // total energy after the last (re)build
+    double realTime = 0;                           // real seconds the simulation has run since then
+    std::uint64_t generation = 0; // bumps on every rebuild: plots and trails restart
+    carom::World lastGood;        // a recent state with every number finite (guardFinite)
+    std::string halted;           // why the simulation was stopped and set back; empty when running
+    std::set<std::string>
+        inspectorEdits;    // bodies edited in the inspector, not applied to the scene
     std::string resetNote; // what the last Reset did not keep ("inspector edits dropped")
 
     // The timeline: the world's history since the last rebuild (off: --no-history).

@@ -11,9 +11,9 @@ struct ViewOptions {
     bool showTrails = false;
     bool showNames = true;
     bool lightBackground = false;
-    int trailLength = 120;   // frames of history per body (short 60, long 600)
-    float forceScale = 0.5f; // metres of arrow per newton
-    double peOffset = 0;     // added to potential energy in the graphs (myPhysicsLab's offset)
+    int trailLength = 120;     // frames of history per body (short 60, long 600)
+    float forceScale = 0.5f;   // metres of arrow per newton
+    double peOffset = 0;       // added to potential energy in the graphs (myPhysicsLab's offset)
     bool showMomentum = false; // momentum and angular momentum in the energy bar
     bool showHint = true;      // the first-start hint, until the first click or key
     // Panels.

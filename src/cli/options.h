@@ -52,9 +52,9 @@ struct ReplayOptions {
 struct StressOptions {
     std::uint64_t seed = 1;
     long long scenes = 100;
-    double time = 3;        // simulated seconds per run
-    double timeLimit = 20;  // wall-clock seconds per run before it counts as over time
-    long long listed = 50;  // failing runs listed by seed
+    double time = 3;                     // simulated seconds per run
+    double timeLimit = 20;               // wall-clock seconds per run before it counts as over time
+    long long listed = 50;               // failing runs listed by seed
     std::optional<carom::Method> method; // all when not given
     std::string saveScene; // write seed S's scene there instead of running (replay with `run`)
 };

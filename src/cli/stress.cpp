@@ -175,8 +175,8 @@ int stress(const StressOptions& o) {
                                 std::string(carom::toString(integrator)).c_str(), name(f), when);
             }
     }
-    std::printf("%-20s %-6s %5s %10s %8s %11s %9s %12s\n", "method", "integ.", "runs",
-                "non-finite", "escaped", "energy made", "over time", "worst gain");
+    std::printf("%-20s %-6s %5s %10s %8s %11s %9s %12s\n", "method", "integ.", "runs", "non-finite",
+                "escaped", "energy made", "over time", "worst gain");
     for (std::size_t mi = 0; mi < methods.size(); ++mi)
         for (std::size_t ii = 0; ii < carom::allIntegrators().size(); ++ii) {
             const Tally& t = tally[mi][ii];

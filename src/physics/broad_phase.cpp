@@ -77,8 +77,8 @@ struct Buckets {
     int shift = 64; // 64 − log2(count)
     std::size_t count() const { return std::size_t{1} << (64 - shift); }
     std::size_t of(const Cell& c) const {
-        const std::uint64_t h = std::uint64_t(c.x) * 0x9E3779B97F4A7C15ull ^
-                                std::uint64_t(c.y) * 0xC2B2AE3D27D4EB4Full;
+        const std::uint64_t h =
+            std::uint64_t(c.x) * 0x9E3779B97F4A7C15ull ^ std::uint64_t(c.y) * 0xC2B2AE3D27D4EB4Full;
         return shift == 64 ? 0 : std::size_t(h >> shift);
     }
 };
@@ -156,7 +156,8 @@ void gridPairs(const std::vector<Body>& bodies, const std::vector<Aabb>& boxes,
     std::partial_sum(first.begin(), first.end(), first.begin());
     entries.resize(covered);
     for (BodyId i = 0; i < n; ++i)
-        if (!isLarge[i]) eachCell(i, [&](Cell c) { entries[first[buckets.of(c)]++] = Entry{c, i}; });
+        if (!isLarge[i])
+            eachCell(i, [&](Cell c) { entries[first[buckets.of(c)]++] = Entry{c, i}; });
     // Each bucket's start moved to its end, which is the next one's start.
     std::copy_backward(first.begin(), first.end() - 1, first.end());
     first[0] = 0;

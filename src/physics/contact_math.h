@@ -97,7 +97,8 @@ BlockMatrix blockMatrix(const Body& A, const Body& B, Vec2 rA1, Vec2 rB1, Vec2 r
 // fits: then the points are solved in turn.
 inline bool solveBlockLcp(const BlockMatrix& K, double b1, double b2, double& x1, double& x2) {
     if (K.invertible) {
-        const double bothX = (K.k12 * b2 - K.k22 * b1) / K.det, bothY = (K.k12 * b1 - K.k11 * b2) / K.det;
+        const double bothX = (K.k12 * b2 - K.k22 * b1) / K.det,
+                     bothY = (K.k12 * b1 - K.k11 * b2) / K.det;
         if (bothX >= 0 && bothY >= 0) {
             x1 = bothX, x2 = bothY;
             return true;

@@ -14,8 +14,8 @@
 #include "colouring.h"
 #include "contact_math.h"
 #include "counting_sort.h"
-#include "wide.h"
 #include "step_context.h"
+#include "wide.h"
 
 #include <algorithm>
 #include <cmath>
@@ -97,11 +97,11 @@ struct WideBody {
 using Lanes = std::size_t[4];
 
 struct WidePoint {
-    Wide rAx, rAy, rBx, rBy;        // anchors: the point relative to each centre of mass
-    Wide normalMass, tangentMass;   // effective masses along normal and tangent
-    Wide bias;                      // the normal velocity allowed, bias() above
-    Wide relativeVelocity;          // normal velocity at which the bodies meet (restitution)
-    Wide bounceVelocity;            // the normal velocity a bounce leaves them with
+    Wide rAx, rAy, rBx, rBy;      // anchors: the point relative to each centre of mass
+    Wide normalMass, tangentMass; // effective masses along normal and tangent
+    Wide bias;                    // the normal velocity allowed, bias() above
+    Wide relativeVelocity;        // normal velocity at which the bodies meet (restitution)
+    Wide bounceVelocity;          // the normal velocity a bounce leaves them with
     Wide normalImpulse, tangentImpulse;
     Mask present; // the lane's manifold has this point
 };
@@ -233,7 +233,7 @@ struct WideVec {
     Wide x, y;
 };
 [[gnu::always_inline]] inline WideVec relativeVelocityAt(const WideBody& A, const WideBody& B,
-                                                 const WidePoint& p) {
+                                                         const WidePoint& p) {
     return {((B.vx + (-B.w) * p.rBy) - A.vx) - ((-A.w) * p.rAy),
             ((B.vy + B.w * p.rBx) - A.vy) - (A.w * p.rAx)};
 }
@@ -246,7 +246,7 @@ struct WideVec {
     WideBody B = gather(bodies, k.b, k.invMassB, k.invInertiaB);
     for (const WidePoint& p : k.points)
         applyImpulseLanes(A, B, p, p.normalImpulse * k.nx + p.tangentImpulse * k.tx,
-             p.normalImpulse * k.ny + p.tangentImpulse * k.ty);
+                          p.normalImpulse * k.ny + p.tangentImpulse * k.ty);
     scatter(bodies, k.a, A);
     scatter(bodies, k.b, B);
 }
@@ -319,7 +319,8 @@ struct WideVec {
     solveFriction(A, B, k, k.points[0]);
     solveFriction(A, B, k, k.points[1]);
     const Mask rest = ~solveBlock(A, B, k);
-    if (anyLane(rest & k.points[0].present)) { // a lane the block solver left: one point, or no case
+    if (anyLane(rest &
+                k.points[0].present)) { // a lane the block solver left: one point, or no case
         solveNormal(A, B, k, k.points[0], rest);
         solveNormal(A, B, k, k.points[1], rest);
     }
@@ -360,17 +361,18 @@ struct WideVec {
 // same with 16), and for any x86-64 (two instructions of two lanes); the one the processor runs is
 // chosen when the program starts. None fuses a multiply and an add, so all three give the same
 // bits.
-[[gnu::target_clones("avx512f", "avx2", "default")]] void solvePasses(std::vector<SolverBody>& bodies,
-                                                           std::vector<WideConstraint>& wide,
-                                                           const WorldSettings& s) {
+[[gnu::target_clones("avx512f", "avx2", "default")]] void
+solvePasses(std::vector<SolverBody>& bodies, std::vector<WideConstraint>& wide,
+            const WorldSettings& s) {
     for (const WideConstraint& k : wide)
         warmStart(bodies, k);
     for (int it = 0; it < s.velocityIterations; ++it)
         for (WideConstraint& k : wide)
             solve(bodies, k);
 }
-[[gnu::target_clones("avx512f", "avx2", "default")]] void restitutionPasses(
-    std::vector<SolverBody>& bodies, std::vector<WideConstraint>& wide, const WorldSettings& s) {
+[[gnu::target_clones("avx512f", "avx2", "default")]] void
+restitutionPasses(std::vector<SolverBody>& bodies, std::vector<WideConstraint>& wide,
+                  const WorldSettings& s) {
     for (int it = 0; it < s.velocityIterations; ++it)
         for (WideConstraint& k : wide)
             if (anyLane(k.restitutes)) restitute(bodies, k, s.restitutionThreshold);
@@ -381,7 +383,7 @@ struct WideVec {
 // converge in any order; this one fills the lanes (in manifold order, a column of boxes was a
 // chain of one constraint per step of the chain: three lanes of four idle).
 struct SolveOrder {
-    std::vector<std::size_t> order;     // manifold indices, colour by colour
+    std::vector<std::size_t> order;       // manifold indices, colour by colour
     std::vector<std::size_t> colourStart; // where each colour begins in `order`, and the end
 };
 

@@ -16,7 +16,8 @@ namespace {
 // binary search per pair.
 template <class Entry> class PairFinder {
   public:
-    explicit PairFinder(const std::vector<Entry>& sorted) : next_(sorted.begin()), end_(sorted.end()) {}
+    explicit PairFinder(const std::vector<Entry>& sorted)
+        : next_(sorted.begin()), end_(sorted.end()) {}
 
     const Entry* find(BodyId a, BodyId b) {
         while (next_ != end_ && (next_->a != a ? next_->a < a : next_->b < b))
@@ -47,7 +48,8 @@ template <class Entry> class MergeInPlace {
         std::size_t& read = moved_ ? readAside_ : read_;
         while (read < from.size() && (from[read].a != a ? from[read].a < a : from[read].b < b))
             ++read;
-        return read < from.size() && from[read].a == a && from[read].b == b ? &from[read++] : nullptr;
+        return read < from.size() && from[read].a == a && from[read].b == b ? &from[read++]
+                                                                            : nullptr;
     }
 
     // The entry `last` gave, if it is in its slot already (in a scene at rest, nearly all are), to
@@ -106,7 +108,8 @@ double sweep(const Body& b, double h) {
 void mixMaterials(const WorldSettings& s, const Body& A, const Body& B, Manifold& m) {
     m.restitution = mix(s.restitutionMix, A.restitution.value_or(s.restitution),
                         B.restitution.value_or(s.restitution));
-    m.friction = mix(s.frictionMix, A.friction.value_or(s.friction), B.friction.value_or(s.friction));
+    m.friction =
+        mix(s.frictionMix, A.friction.value_or(s.friction), B.friction.value_or(s.friction));
 }
 
 // Recycling (Box2D v3's contact recycling, physics_world.c: b2CollideTask; after the persistent
@@ -146,9 +149,9 @@ bool recyclable(const StepContext& c, const FoundAt& f, const Body& A, const Bod
                 double sweepB) {
     const double drift = glm::length(A.xf().applyInverse(B.xf().p) - f.position) +
                          std::abs((B.angle() - A.angle()) - f.angle) * B.shape.boundingRadius();
-    const double reach = std::min(
-        c.settings.linearSlop,
-        kRecycleReach * std::min(A.shape.innerRadius(), B.shape.innerRadius()));
+    const double reach =
+        std::min(c.settings.linearSlop,
+                 kRecycleReach * std::min(A.shape.innerRadius(), B.shape.innerRadius()));
     return drift <= reach && drift + sweepA + sweepB <= f.margin;
 }
 
@@ -349,8 +352,9 @@ void setContacts(StepContext& c, std::vector<Manifold> next) {
     c.contacts.swap(next);
 }
 
-void queueContactEvents(const std::vector<Manifold>& contacts, const std::vector<Manifold>& previous,
-                        double slop, std::vector<ContactEvent>& events) {
+void queueContactEvents(const std::vector<Manifold>& contacts,
+                        const std::vector<Manifold>& previous, double slop,
+                        std::vector<ContactEvent>& events) {
     ManifoldFinder before(previous);
     for (const Manifold& m : contacts) {
         const Manifold* old = before.find(m.a, m.b);

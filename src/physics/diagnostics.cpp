@@ -11,7 +11,7 @@ Diagnostics measure(const World& world) {
         if (!b.isDynamic()) continue;
         d.keLinear += 0.5 * b.mass * lengthSquared(b.v); // ½ m |v|²
         d.keAngular += 0.5 * b.inertia * b.w * b.w;      // ½ I ω²
-        d.pe -= b.mass * glm::dot(g, b.xf().p);            // −m g · p, zero at the origin
+        d.pe -= b.mass * glm::dot(g, b.xf().p);          // −m g · p, zero at the origin
         d.momentum += b.mass * b.v;                      // Σ m v
         d.angularMomentum += b.mass * cross(b.xf().p, b.v) + b.inertia * b.w; // about the origin
     }
@@ -31,7 +31,8 @@ Diagnostics measure(const World& world) {
 
 bool finiteState(const World& world) {
     for (const Body& b : world.bodies())
-        if (!isFinite(b.xf().p) || !std::isfinite(b.angle()) || !isFinite(b.v) || !std::isfinite(b.w))
+        if (!isFinite(b.xf().p) || !std::isfinite(b.angle()) || !isFinite(b.v) ||
+            !std::isfinite(b.w))
             return false;
     for (const SoftBody& b : world.softBodies())
         for (const Particle& p : b.particles)

@@ -52,7 +52,7 @@
 namespace carom {
 namespace {
 
-constexpr double kMaxTravel = 0.5;    // fraction of a body's inner radius per advance
+constexpr double kMaxTravel = 0.5; // fraction of a body's inner radius per advance
 // Advances per step (each a run of the contact solver over the touching contacts, and a check for
 // overlap): past that, the rest of the step is taken as the default method steps
 // (finishAsTheDefaultMethod), and the diagnostics count the step. An interval takes one advance,
@@ -85,7 +85,7 @@ constexpr double kTimeEpsilon = 1e-9; // fraction of the step too small to advan
 // the rest of the step is taken as after kMaxAdvances, without spending them first.
 constexpr double kTinyInterval = 1e-3;
 constexpr int kTinyIntervals = 3;
-constexpr int kMaxHalvings = 64;      // of a trial advance cut to the travel limit (2⁻⁶⁴ of a step)
+constexpr int kMaxHalvings = 64; // of a trial advance cut to the travel limit (2⁻⁶⁴ of a step)
 // A held point is the same point as before if it is this fraction of the smaller body's inner
 // radius from it: feature ids may change as a resting face slides, but not by this much.
 constexpr double kHeldReach = 0.25;
@@ -107,8 +107,7 @@ double normalVelocity(const StepContext& c, const Manifold& m, const ContactPoin
 }
 
 // The manifolds' points that `keep` (m, point) keeps; manifolds left with none are dropped.
-template <class Keep>
-std::vector<Manifold> pointsKept(std::vector<Manifold> out, Keep keep) {
+template <class Keep> std::vector<Manifold> pointsKept(std::vector<Manifold> out, Keep keep) {
     std::size_t kept = 0;
     for (Manifold& m : out) {
         int n = 0;
@@ -338,9 +337,9 @@ void addImpulses(ImpulseList& list, const std::vector<Manifold>& contacts) {
     if (list.empty()) list.reserve(2 * contacts.size()); // then grown as push_back grows it
     for (const Manifold& m : contacts)
         for (int i = 0; i < m.count; ++i)
-            list.push_back(PointImpulses{
-                {{m.a, m.b}, m.points[i].id},
-                Impulses{m.points[i].normalImpulse, m.points[i].tangentImpulse}});
+            list.push_back(
+                PointImpulses{{{m.a, m.b}, m.points[i].id},
+                              Impulses{m.points[i].normalImpulse, m.points[i].tangentImpulse}});
 }
 
 // Sorted by point, in the order they were added among equals (a stable sort).
@@ -468,7 +467,8 @@ std::vector<Manifold> advance(StepContext& c, const std::vector<Manifold>& held,
     flight.integrator = Integrator::RK4;
     std::vector<ContactEvent> events;
     Diagnostics unused;
-    StepContext sub{flight, c.bodies, c.thrusters, c.spring, contacts, c.motion, events, unused, dt};
+    StepContext sub{flight,   c.bodies, c.thrusters, c.spring, contacts,
+                    c.motion, events,   unused,      dt};
     integrateFreeFlight(sub);
     if (!contacts.empty()) solveImpulses(sub);
     // integratePositions moves each body by its free displacement plus h times the solver's
@@ -561,8 +561,10 @@ bool movesUniformly(const StepContext& c, BodyId id) {
 
 // Whether the solver holds the pair over the interval: it is in `held`, sorted by pair.
 bool isHeld(const std::vector<Manifold>& held, BodyId a, BodyId b) {
-    const auto it = std::lower_bound(held.begin(), held.end(), PairKey{a, b},
-                                     [](const Manifold& m, PairKey k) { return PairKey{m.a, m.b} < k; });
+    const auto it =
+        std::lower_bound(held.begin(), held.end(), PairKey{a, b}, [](const Manifold& m, PairKey k) {
+            return PairKey{m.a, m.b} < k;
+        });
     return it != held.end() && it->a == a && it->b == b;
 }
 
@@ -572,9 +574,8 @@ bool isHeld(const std::vector<Manifold>& held, BodyId a, BodyId b) {
 // at their closed-form times, a pile with balls in it took 1,586 intervals where it needed 149.
 double circleContacts(const StepContext& c, double dt, const std::vector<Manifold>& held) {
     // None without two circles (a pile of boxes: no broad phase for nothing).
-    if (std::count_if(c.bodies.begin(), c.bodies.end(), [](const Body& b) {
-            return b.shape.type() == ShapeType::Circle;
-        }) < 2)
+    if (std::count_if(c.bodies.begin(), c.bodies.end(),
+                      [](const Body& b) { return b.shape.type() == ShapeType::Circle; }) < 2)
         return dt;
     std::vector<double> margins(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
@@ -628,26 +629,26 @@ const std::vector<Manifold>& finishAsTheDefaultMethod(StepContext& c, double dt,
 }
 
 // The touching contacts now (of `near`, nearContacts at the poses now), their approaching points
-// struck (impacts.cpp); the forces of this instant say which slow contacts are resting. Returns them, and the contacts the solver holds
-// over the interval that follows: the touching ones, and the points up to the linear slop apart
-// that will meet as a resting contact does (impacts.h: meetsAtRest), as speculative contacts (the
-// solver lets them close the gap, no more). Those would be stopped dead when they met, so holding
-// them takes nothing from a bounce; without it, a pile whose contacts open by micrometres as it
-// settles searched for a time of contact each time gravity closed one again (18 polygons: three
-// a step, four or five trial advances of the whole world each, 17 times the default method's
-// cost). Only the touching points are allowed to sink (allowanceOf): one held across a gap is
-// searched for if it sinks, so a ball comes to rest on the floor, not in it.
+// struck (impacts.cpp); the forces of this instant say which slow contacts are resting. Returns
+// them, and the contacts the solver holds over the interval that follows: the touching ones, and
+// the points up to the linear slop apart that will meet as a resting contact does (impacts.h:
+// meetsAtRest), as speculative contacts (the solver lets them close the gap, no more). Those would
+// be stopped dead when they met, so holding them takes nothing from a bounce; without it, a pile
+// whose contacts open by micrometres as it settles searched for a time of contact each time gravity
+// closed one again (18 polygons: three a step, four or five trial advances of the whole world each,
+// 17 times the default method's cost). Only the touching points are allowed to sink (allowanceOf):
+// one held across a gap is searched for if it sinks, so a ball comes to rest on the floor, not in
+// it.
 struct Interval {
     std::vector<Manifold> touching, held;
 };
 Interval strikeTouching(StepContext& c, const std::vector<Manifold>& near) {
     accumulateForces(c);
     const double tol = c.settings.distanceTolerance;
-    std::vector<Manifold> touching = pointsKept(
-        near, [&](const Manifold&, const ContactPoint& cp) { return cp.depth > -tol; });
+    std::vector<Manifold> touching =
+        pointsKept(near, [&](const Manifold&, const ContactPoint& cp) { return cp.depth > -tol; });
     const double ke = kineticEnergy(c.bodies);
-    const Impacts impacts =
-        resolveImpacts(c.bodies, touching, c.settings.collisionHandling, c.h);
+    const Impacts impacts = resolveImpacts(c.bodies, touching, c.settings.collisionHandling, c.h);
     if (impacts.struck > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
     c.diagnostics.collisions += impacts.struck;
     c.diagnostics.stoppedChains += impacts.chainStopped;
@@ -747,13 +748,14 @@ std::vector<Manifold> withoutImpulses(std::vector<Manifold> contacts) {
 
 // After the last interval: the forces of the last instant cleared (they were not a step's), the
 // contacts found again (drawing, events, diagnostics; `near` if the last interval found them at
-// the poses the step ends with) carrying this step's resting impulses for the next, and the overlap a stack's solver let through projected away as in the default method
-// (nothing to do for points within the linear slop). A step cut short (a chain of impacts that
-// will not end, or bodies overlapping from the start: finishAsTheDefaultMethod) moved its bodies
-// without the travel limit: as in the other methods, none may end through a static body or buried
-// in one (continuous.cpp; in a step that kept the limit neither changes anything). `foundAt`: the
-// poses at which `near` was found, if none of that moved a body (in a pile at rest, nothing
-// does), so that the next step may start from these contacts; empty otherwise.
+// the poses the step ends with) carrying this step's resting impulses for the next, and the overlap
+// a stack's solver let through projected away as in the default method (nothing to do for points
+// within the linear slop). A step cut short (a chain of impacts that will not end, or bodies
+// overlapping from the start: finishAsTheDefaultMethod) moved its bodies without the travel limit:
+// as in the other methods, none may end through a static body or buried in one (continuous.cpp; in
+// a step that kept the limit neither changes anything). `foundAt`: the poses at which `near` was
+// found, if none of that moved a body (in a pile at rest, nothing does), so that the next step may
+// start from these contacts; empty otherwise.
 void finishExactStep(StepContext& c, const ImpulseList& applied, const std::vector<Pose>& start,
                      std::optional<std::vector<Manifold>> near, std::vector<double>& foundAt) {
     for (Body& b : c.bodies) {

@@ -177,9 +177,8 @@ PairAt pairAt(const std::vector<Clock>& clock, const Manifold& m, double t) {
 bool approaches(const PairAt& q, const ShapeManifold& s, double reach, double speed) {
     const double roundOff = std::max(kApproaching, 1e-9 * speed);
     for (int i = 0; i < s.count; ++i)
-        if (s.points[i].depth >= -reach &&
-            normalVelocity(s.points[i].point, s.normal, q.xa, q.va, q.wa, q.xb, q.vb, q.wb) <
-                -roundOff)
+        if (s.points[i].depth >= -reach && normalVelocity(s.points[i].point, s.normal, q.xa, q.va,
+                                                          q.wa, q.xb, q.vb, q.wb) < -roundOff)
             return true;
     return false;
 }
@@ -228,8 +227,7 @@ Prediction comesBack(const StepContext& c, const std::vector<Clock>& clock, cons
         return deepestDepth(collide(A.shape, q.xa, B.shape, q.xb, tol)) > limit;
     };
     const double travel = speed * (c.h - t0);
-    const double step =
-        kMaxTravel * std::min(A.shape.innerRadius(), B.shape.innerRadius());
+    const double step = kMaxTravel * std::min(A.shape.innerRadius(), B.shape.innerRadius());
     const int n = static_cast<int>(std::min(std::ceil(travel / step), double(kMaxSamples)));
     double last = t0;
     for (int k = 1; k <= std::max(n, 1); ++k) {
@@ -309,8 +307,10 @@ Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, cons
         const double reach = (glm::length(q.vb - q.va) + pull * (c.h - t) + spin) * (c.h - t);
         ShapeManifold s = shapesAt(q, reach + tol);
         if (s.count == 0) return {Outcome::Never}; // farther apart than they can close in the step
-        if (deepestDepth(s) > tol && t > t0) { // advanced past the contact: back to it
-            auto penetrates = [&](double x) { return deepestDepth(shapesAt(pairAt(clock, m, x), tol)) > tol; };
+        if (deepestDepth(s) > tol && t > t0) {     // advanced past the contact: back to it
+            auto penetrates = [&](double x) {
+                return deepestDepth(shapesAt(pairAt(clock, m, x), tol)) > tol;
+            };
             const double speed = glm::length(q.vb - q.va) + pull * (c.h - t0) + spin;
             const double resolution = tol / std::max(speed, 1e-300);
             t = bisectContactTime(safe, t, resolution, penetrates);
@@ -352,7 +352,8 @@ Manifold touchingAt(const StepContext& c, const std::vector<Clock>& clock, const
     out.count = 0;
     for (int i = 0; i < s.count; ++i)
         if (s.points[i].depth > -2 * tol)
-            out.points[out.count++] = ContactPoint{s.points[i].point, s.points[i].depth, s.points[i].id};
+            out.points[out.count++] =
+                ContactPoint{s.points[i].point, s.points[i].depth, s.points[i].id};
     return out;
 }
 
@@ -402,7 +403,9 @@ void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
         const Body& O = c.bodies[j];
         const double reach = (glm::length(velocityAt(clock[j], t) - v) +
                               glm::length(clock[j].a - clock[id].a) * rest +
-                              turning(O, clock[j].w) + turning(B, clock[id].w)) * rest + tol;
+                              turning(O, clock[j].w) + turning(B, clock[id].w)) *
+                                 rest +
+                             tol;
         const double apart = glm::length(positionAt(clock[j], t) - p) - B.shape.boundingRadius() -
                              O.shape.boundingRadius();
         if (apart > reach) continue;
@@ -483,8 +486,7 @@ std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
             b.v = velocityAt(clock[id], t);
             b.w = clock[id].w;
         }
-        if (fastestApproach(c, touching[0]) < c.settings.restitutionThreshold)
-            ++first->slowStrikes;
+        if (fastestApproach(c, touching[0]) < c.settings.restitutionThreshold) ++first->slowStrikes;
         const int struckPoints =
             resolveImpacts(c.bodies, touching, c.settings.collisionHandling, c.h).struck;
         c.diagnostics.collisions += struckPoints;
@@ -506,7 +508,8 @@ std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
         for (Candidate& k : candidates)
             if (changed(k.m.a) || changed(k.m.b)) k.next = touchTime(c, clock, k.m, t);
         for (BodyId id : {m.a, m.b})
-            if (free[id] && travelled[id] + travel(c, clock[id], id, t, c.h) > reachAtStart[id] + c.settings.linearSlop)
+            if (free[id] && travelled[id] + travel(c, clock[id], id, t, c.h) >
+                                reachAtStart[id] + c.settings.linearSlop)
                 findNewPairs(c, clock, takesPart, id, t, candidates);
     }
 

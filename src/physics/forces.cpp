@@ -17,10 +17,11 @@ void forEachForce(const WorldSettings& s, const std::vector<Body>& bodies,
     for (BodyId i = 0; i < bodies.size(); ++i) {
         const Body& b = bodies[i];
         if (!b.isDynamic()) continue;
-        visit(i, ForceKind::Gravity, b.xf().p, b.mass * s.gravity, 0.0);      // F = m g
+        visit(i, ForceKind::Gravity, b.xf().p, b.mass * s.gravity, 0.0); // F = m g
         if (s.damping != 0) visit(i, ForceKind::Damping, b.xf().p, -s.damping * b.v, 0.0); // −k v
         if (s.angularDamping != 0)
-            visit(i, ForceKind::AngularDamping, b.xf().p, Vec2{0, 0}, -s.angularDamping * b.w); // −k_ω ω
+            visit(i, ForceKind::AngularDamping, b.xf().p, Vec2{0, 0},
+                  -s.angularDamping * b.w); // −k_ω ω
     }
     // Thrusters push in the body's frame: F = thrust · R(θ) d, at the body point.
     for (const Thruster& t : thrusters) {
@@ -71,8 +72,8 @@ std::vector<AppliedForce> World::forces() const {
             const ContactPoint& cp = m.points[k];
             const Vec2 P = cp.normalImpulse * m.normal + cp.tangentImpulse * tangentOf(m.normal);
             if (cp.normalImpulse > 0)
-                out.push_back(AppliedForce{m.b, ForceKind::Contact, cp.point,
-                                           P / settings_.timeStep, 0.0});
+                out.push_back(
+                    AppliedForce{m.b, ForceKind::Contact, cp.point, P / settings_.timeStep, 0.0});
         }
     return out;
 }

@@ -84,7 +84,8 @@ double normalVelocity(const std::vector<Body>& bodies, const Point& p) {
     return velocityAlong(bodies, p, p.m->normal);
 }
 
-// A bound on the speeds of the two bodies' material points at p: |vA| + |ωA| |rA| + |vB| + |ωB| |rB|.
+// A bound on the speeds of the two bodies' material points at p: |vA| + |ωA| |rA| + |vB| + |ωB|
+// |rB|.
 double speedAt(const std::vector<Body>& bodies, const Point& p) {
     const Body& A = bodies[p.m->a];
     const Body& B = bodies[p.m->b];
@@ -115,7 +116,7 @@ double restingApproach(const Body& A, const Body& B, const Anchors& r, Vec2 n, d
 }
 
 bool meetsAtRest(double resting, double vn, double gap, double h) {
-    const double a = resting / h; // the forces' normal acceleration towards each other
+    const double a = resting / h;          // the forces' normal acceleration towards each other
     if (!(a > 0) && vn >= 0) return false; // they never meet
     const double meeting2 = a > 0 ? vn * vn + 2 * a * gap : vn * vn;
     const double limit = std::max(resting, kApproaching);
@@ -166,10 +167,12 @@ void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
     std::vector<double>& lambda = acc.normal;
     std::vector<double>& lambdaT = acc.tangent;
     // Points i and i + 1 of one manifold are a pair, and blocks[i] is their K.
-    auto paired = [&](std::size_t i) { return i + 1 < points.size() && points[i].m == points[i + 1].m; };
+    auto paired = [&](std::size_t i) {
+        return i + 1 < points.size() && points[i].m == points[i + 1].m;
+    };
     std::vector<BlockMatrix> blocks(points.size());
     for (std::size_t i = 0; i + 1 < points.size(); ++i)
-        if (const Point &p = points[i], &q = points[i + 1]; paired(i))
+        if (const Point& p = points[i], &q = points[i + 1]; paired(i))
             blocks[i] = blockMatrix(bodies[p.m->a], bodies[p.m->b], p.r.a, p.r.b, q.r.a, q.r.b,
                                     p.m->normal);
     double least = INFINITY;
@@ -187,8 +190,8 @@ void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
                 if (p.m->friction <= 0 || p.tangentMass <= 0) continue;
                 const Vec2 t = tangentOf(p.m->normal);
                 const double limit = p.m->friction * lambda[k];
-                const double next =
-                    nextTangentImpulse(lambdaT[k], p.tangentMass, velocityAlong(bodies, p, t), limit);
+                const double next = nextTangentImpulse(lambdaT[k], p.tangentMass,
+                                                       velocityAlong(bodies, p, t), limit);
                 push(bodies, p, (next - lambdaT[k]) * t);
                 change = std::max(change, std::abs(next - lambdaT[k]) / p.tangentMass);
                 lambdaT[k] = next;
@@ -197,13 +200,12 @@ void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
             // taken back out.
             const BlockMatrix& K = blocks[i];
             double x1 = 0, x2 = 0;
-            if (n == 2 &&
-                solveBlockLcp(K,
-                              normalVelocity(bodies, points[i]) - target[i] -
-                                  (K.k11 * lambda[i] + K.k12 * lambda[i + 1]),
-                              normalVelocity(bodies, points[i + 1]) - target[i + 1] -
-                                  (K.k12 * lambda[i] + K.k22 * lambda[i + 1]),
-                              x1, x2)) {
+            if (n == 2 && solveBlockLcp(K,
+                                        normalVelocity(bodies, points[i]) - target[i] -
+                                            (K.k11 * lambda[i] + K.k12 * lambda[i + 1]),
+                                        normalVelocity(bodies, points[i + 1]) - target[i + 1] -
+                                            (K.k12 * lambda[i] + K.k22 * lambda[i + 1]),
+                                        x1, x2)) {
                 setNormal(i, x1);
                 setNormal(i + 1, x2);
             } else {
@@ -271,7 +273,8 @@ void bounceNoMoreThan(std::vector<Body>& bodies, const Velocities& held, double 
         c += 0.5 * (body.mass * lengthSquared(held.v[k]) + body.inertia * held.w[k] * held.w[k]);
     }
     const double disc = b * b - 4 * a * c;
-    const double s = a > 0 && disc >= 0 ? std::clamp(2 * -c / (b + std::sqrt(disc)), 0.0, 1.0) : 0.0;
+    const double s =
+        a > 0 && disc >= 0 ? std::clamp(2 * -c / (b + std::sqrt(disc)), 0.0, 1.0) : 0.0;
     for (std::size_t k = 0; k < held.ids.size(); ++k) {
         Body& body = bodies[held.ids[k]];
         body.v = held.v[k] + s * (body.v - held.v[k]);
@@ -323,9 +326,8 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
     const Velocities held = velocitiesOf(bodies, ids);
     const std::vector<double> compression = acc.normal;
     solveTogether(bodies, points, target, kConvergence * scale, false, acc);
-    const bool driven = std::any_of(ids.begin(), ids.end(), [&](BodyId id) {
-        return bodies[id].type == BodyType::Kinematic;
-    });
+    const bool driven = std::any_of(
+        ids.begin(), ids.end(), [&](BodyId id) { return bodies[id].type == BodyType::Kinematic; });
     auto madeEnergy = [&] { return !driven && kineticEnergyOf(bodies, before) > ke * (1 + 1e-12); };
     if (madeEnergy()) {
         putBack(bodies, held);
@@ -350,8 +352,8 @@ std::vector<std::size_t> strikeGroup(const std::vector<Body>& bodies,
     std::vector<std::size_t> group;
     for (std::size_t i = 0; i < points.size(); ++i) {
         const Manifold& m = *points[i].m;
-        const bool neighbour = handling == CollisionHandling::Hybrid &&
-                               (joins(m, focus.a) || joins(m, focus.b));
+        const bool neighbour =
+            handling == CollisionHandling::Hybrid && (joins(m, focus.a) || joins(m, focus.b));
         if (&m == &focus || neighbour) group.push_back(i);
     }
     return group;
@@ -401,7 +403,8 @@ Impacts serial(std::vector<Body>& bodies, const std::vector<Point>& points,
             std::sort(byBody.begin(), byBody.end());
         }
         for (BodyId id : bodiesOf(group))
-            for (auto it = std::lower_bound(byBody.begin(), byBody.end(), std::pair{id, std::size_t{0}});
+            for (auto it =
+                     std::lower_bound(byBody.begin(), byBody.end(), std::pair{id, std::size_t{0}});
                  it != byBody.end() && it->first == id; ++it)
                 vn[it->second] = normalVelocity(bodies, points[it->second]);
     }

@@ -22,8 +22,7 @@ constexpr double kApproaching = 1e-10;
 struct Held {
     bool a, b;
 };
-double restingApproach(const Body& A, const Body& B, const Anchors& r, Vec2 n, double h,
-                       Held held);
+double restingApproach(const Body& A, const Body& B, const Anchors& r, Vec2 n, double h, Held held);
 // Whether a point a gap g ≥ 0 apart, at normal velocity vn (< 0 approaching), meets as a resting
 // contact: no faster than `resting` (above), so that resolveImpacts would stop it without bounce.
 // With the forces closing it at a = resting / h it meets at √(vn² + 2 a g) (uniformly accelerated
@@ -40,7 +39,7 @@ std::vector<int> manifoldsPerBody(std::size_t bodies, const std::vector<Manifold
 // bounce (restitution 0) and not counted. Changes the bodies' velocities; returns the impacts
 // struck, and whether a serial chain had to be stopped.
 struct Impacts {
-    int struck = 0;           // the points struck with an impact, each once
+    int struck = 0;            // the points struck with an impact, each once
     bool chainStopped = false; // a serial chain did not settle: stopped together, without bounce
 };
 Impacts resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching,

@@ -160,8 +160,12 @@ void integrateFreeFlight(StepContext& c) {
         const double x = s.damping * b.invMass * h, xw = s.angularDamping * b.invInertia * h;
         b.v = v0 * std::exp(-x) + s.gravity * (h * phi1(x));
         b.w = w0 * std::exp(-xw);
-        c.motion[i] = Motion{b.v, b.w, v0 * (h * phi1(x)) + s.gravity * (h * h * phi2(x)),
-                             w0 * (h * phi1(xw)), b.v - v0, b.w - w0};
+        c.motion[i] = Motion{b.v,
+                             b.w,
+                             v0 * (h * phi1(x)) + s.gravity * (h * h * phi2(x)),
+                             w0 * (h * phi1(xw)),
+                             b.v - v0,
+                             b.w - w0};
     }
 }
 

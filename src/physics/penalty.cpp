@@ -90,8 +90,8 @@ void applyPenaltyForces(StepContext& c) {
                 glm::dot(relativeVelocity(A, B, r.a, r.b), m.normal) < -s.restitutionThreshold)
                 ++c.diagnostics.collisions;
             springs.push_back(ContactSpring{&cp, m.a, m.b, m.normal, m.friction, r,
-                                     effectiveMass(A, B, r.a, r.b, m.normal),
-                                     effectiveMass(A, B, r.a, r.b, tangentOf(m.normal))});
+                                            effectiveMass(A, B, r.a, r.b, m.normal),
+                                            effectiveMass(A, B, r.a, r.b, tangentOf(m.normal))});
         }
     }
     for (int pass = 0; pass < s.velocityIterations; ++pass)

@@ -183,8 +183,7 @@ bool correctBlock(Body& A, Body& B, const Geometry (&g)[2], const double (&C)[2]
     if (correction == Correction::WithVelocities) {
         const double f1 = followedShare(-C[0], startOverlap[0]) * x1;
         const double f2 = followedShare(-C[1], startOverlap[1]) * x2;
-        const double share =
-            shareWithoutEnergyMade(A, B, {rA1, rA2}, {rB1, rB2}, n, K, f1, f2, h);
+        const double share = shareWithoutEnergyMade(A, B, {rA1, rA2}, {rB1, rB2}, n, K, f1, f2, h);
         const Vec2 F1 = share * f1 * n, F2 = share * f2 * n;
         follow(A, -A.invMass * (F1 + F2), -A.invInertia * (cross(rA1, F1) + cross(rA2, F2)), h);
         follow(B, B.invMass * (F1 + F2), B.invInertia * (cross(rB1, F1) + cross(rB2, F2)), h);
@@ -207,7 +206,8 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
     static thread_local std::vector<Carried> carriedBy;
     carriedBy.clear();
     for (const Manifold& m : c.contacts)
-        carriedBy.push_back(carry(m, c.bodies[m.a], c.bodies[m.b], found, s.linearSlop, !positionBased));
+        carriedBy.push_back(
+            carry(m, c.bodies[m.a], c.bodies[m.b], found, s.linearSlop, !positionBased));
     std::vector<std::array<double, 2>> total(c.contacts.size(), {0, 0}); // Λ per point
     // Per point, the overlap beyond the slop at the start of the step (followedShare).
     std::vector<std::array<double, 2>> startOverlap(c.contacts.size(), {0, 0});

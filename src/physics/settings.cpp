@@ -15,9 +15,10 @@ namespace {
 
 // The enums' choices, in the order of their values.
 constexpr Choice kMethods[] = {
-    {"impulse+projection", "velocity impulses at contacts (bounce, friction, spin) over 8 substeps, "
-                           "overlap pushed out by soft contacts within them (Box2D v3's soft "
-                           "step); bodies in free flight strike at their times of impact"},
+    {"impulse+projection",
+     "velocity impulses at contacts (bounce, friction, spin) over 8 substeps, "
+     "overlap pushed out by soft contacts within them (Box2D v3's soft "
+     "step); bodies in free flight strike at their times of impact"},
     {"impulse", "velocity impulses only, no position correction; bodies in free flight strike at "
                 "their times of impact"},
     {"projection", "position projection only, no impulses: no bounce"},

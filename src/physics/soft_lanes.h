@@ -62,18 +62,14 @@ struct Share {
     double dvx, dvy, dw, angle;
 };
 
-template <int N> struct WideBody {
-    typename Lanes<N>::Wide vx, vy, w, invMass, invInertia;
-};
+template <int N> struct WideBody { typename Lanes<N>::Wide vx, vy, w, invMass, invInertia; };
 // The lanes' bodies' displacements since the step's start, Δp and ΔR.
-template <int N> struct WideMotion {
-    typename Lanes<N>::Wide dpx, dpy, dqc, dqs;
-};
+template <int N> struct WideMotion { typename Lanes<N>::Wide dpx, dpy, dqc, dqs; };
 
 template <int N> struct WidePoint {
     using Wide = typename Lanes<N>::Wide;
-    Wide rAx, rAy, rBx, rBy;            // anchors: the point relative to each centre of mass
-    Wide baseSeparation;                // s0 − n · (rB − rA) (soft_step.cpp)
+    Wide rAx, rAy, rBx, rBy; // anchors: the point relative to each centre of mass
+    Wide baseSeparation;     // s0 − n · (rB − rA) (soft_step.cpp)
     Wide normalMass;
     Wide normalImpulse, tangentImpulse; // accumulated in the substep
     Wide totalNormalImpulse;            // over the step: did the point push?
@@ -102,9 +98,8 @@ template <int N> struct WideBounce {
 };
 
 // The passes, for AVX-512 (soft_lanes_avx512.cpp), to be called only where the processor has it.
-void substeps8(const States& states, Share* shares, std::size_t shareCount,
-               WideConstraint<8>* wide, std::size_t count, const Softnesses& softs, double h,
-               int substeps, int relaxEvery);
+void substeps8(const States& states, Share* shares, std::size_t shareCount, WideConstraint<8>* wide,
+               std::size_t count, const Softnesses& softs, double h, int substeps, int relaxEvery);
 void restitute8(const States& states, WideConstraint<8>* wide, const WideBounce<8>* bounce,
                 const std::size_t* bouncing, std::size_t count, double threshold);
 
@@ -112,8 +107,8 @@ namespace {
 
 // The lanes' bodies' vectors of one of the arrays into lanes: a vector load each and a transpose.
 template <int N, class Vector>
-[[gnu::always_inline]] inline void gatherLanes(const Vector* array, const std::uint32_t (&offset)[N],
-                                              typename Lanes<N>::Wide out[4]) {
+[[gnu::always_inline]] inline void
+gatherLanes(const Vector* array, const std::uint32_t (&offset)[N], typename Lanes<N>::Wide out[4]) {
     Quad r[N];
     for (int l = 0; l < N; ++l)
         std::memcpy(&r[l], reinterpret_cast<const char*>(array) + offset[l], sizeof(Quad));
@@ -121,8 +116,8 @@ template <int N, class Vector>
 }
 
 template <int N>
-[[gnu::always_inline]] inline WideBody<N> gather(const States& states, const std::uint32_t (&offset)[N],
-                                                 typename Lanes<N>::Wide invInertia) {
+[[gnu::always_inline]] inline WideBody<N>
+gather(const States& states, const std::uint32_t (&offset)[N], typename Lanes<N>::Wide invInertia) {
     typename Lanes<N>::Wide v[4];
     gatherLanes<N>(states.v, offset, v);
     return {v[0], v[1], v[2], v[3], invInertia};
@@ -140,7 +135,7 @@ template <int N>
 // the null state) write back the same, unchanged values.
 template <int N, class Wide>
 [[gnu::always_inline]] inline void scatterLanes(Velocity* array, const std::uint32_t (&offset)[N],
-                                               Wide vx, Wide vy, Wide w, Wide invMass) {
+                                                Wide vx, Wide vy, Wide w, Wide invMass) {
     const Wide in[4] = {vx, vy, w, invMass};
     Quad r[N];
     lanesToRows<N>(in, r);
@@ -204,10 +199,9 @@ template <int N>
 
 // The separation of a point now, from the displacements of its bodies (soft_step.cpp).
 template <int N>
-[[gnu::always_inline]] inline typename Lanes<N>::Wide separation(const WideMotion<N>& A,
-                                                                 const WideMotion<N>& B,
-                                                                 const WideConstraint<N>& k,
-                                                                 const WidePoint<N>& p) {
+[[gnu::always_inline]] inline typename Lanes<N>::Wide
+separation(const WideMotion<N>& A, const WideMotion<N>& B, const WideConstraint<N>& k,
+           const WidePoint<N>& p) {
     using Wide = typename Lanes<N>::Wide;
     const Wide ax = A.dqc * p.rAx - A.dqs * p.rAy, ay = A.dqs * p.rAx + A.dqc * p.rAy;
     const Wide bx = B.dqc * p.rBx - B.dqs * p.rBy, by = B.dqs * p.rBx + B.dqc * p.rBy;
@@ -217,12 +211,8 @@ template <int N>
 
 // A point's normal constraint in this pass: with `feedback`, soft with the bias of its overlap
 // (pushed out no faster than kMaxPushSpeed); without, rigid; a gap is speculative either way.
-template <int N> struct SoftPoint {
-    typename Lanes<N>::Wide bias, massScale, impulseScale;
-};
-template <int N> struct WideSoftness {
-    typename Lanes<N>::Wide biasRate, massScale, impulseScale;
-};
+template <int N> struct SoftPoint { typename Lanes<N>::Wide bias, massScale, impulseScale; };
+template <int N> struct WideSoftness { typename Lanes<N>::Wide biasRate, massScale, impulseScale; };
 // The constraints' softness in their lanes: the fixed one where a body is static or kinematic
 // (no inverse inertia, as no inverse mass, where a dynamic body has both; padding lanes too, which
 // push nothing), the moving one elsewhere.
@@ -237,17 +227,17 @@ template <int N>
             select(fixed, splat<Wide>(s.fixed.impulseScale), splat<Wide>(s.moving.impulseScale))};
 }
 template <int N>
-[[gnu::always_inline]] inline SoftPoint<N> softPoint(const WideMotion<N>& A, const WideMotion<N>& B,
-                                                     const WideConstraint<N>& k,
-                                                     const WidePoint<N>& p, const WideSoftness<N>& w,
-                                                     bool feedback, double invH) {
+[[gnu::always_inline]] inline SoftPoint<N>
+softPoint(const WideMotion<N>& A, const WideMotion<N>& B, const WideConstraint<N>& k,
+          const WidePoint<N>& p, const WideSoftness<N>& w, bool feedback, double invH) {
     using Wide = typename Lanes<N>::Wide;
     const Wide zero = splat<Wide>(0), one = splat<Wide>(1);
     const Wide s = separation(A, B, k, p);
     const auto gap = s > zero;
     const Wide push =
         feedback ? maxWide(w.massScale * w.biasRate * s, splat<Wide>(-kMaxPushSpeed)) : zero;
-    return {select(gap, s * splat<Wide>(invH), push), select(gap, one, feedback ? w.massScale : one),
+    return {select(gap, s * splat<Wide>(invH), push),
+            select(gap, one, feedback ? w.massScale : one),
             select(gap, zero, feedback ? w.impulseScale : zero)};
 }
 
@@ -263,25 +253,27 @@ template <int N, class Wide>
 }
 
 // Both points of a manifold at once (Catto's block solver, as in contact_solver.cpp), soft: the
-// update above with the coupled K⁻¹ of the two points for m_eff, x = (1 − i_s) λ − K⁻¹ (m_s v + bias),
-// where a point that would pull is let go: the accumulated impulses x ≥ 0 with r = K x + b ≥ 0
-// and x · r = 0, row i of b being m_s v_n + bias − (1 − i_s) (K λ)_i. Tries in
-// turn both points pushing, only the first, only the second, neither. Solving the two points one
-// after the other gives them uneven impulses, and a column of boxes leans and walks. Returns the
-// lanes it solved (not: one point, or K too ill-conditioned to invert).
+// update above with the coupled K⁻¹ of the two points for m_eff, x = (1 − i_s) λ − K⁻¹ (m_s v +
+// bias), where a point that would pull is let go: the accumulated impulses x ≥ 0 with r = K x + b ≥
+// 0 and x · r = 0, row i of b being m_s v_n + bias − (1 − i_s) (K λ)_i. Tries in turn both points
+// pushing, only the first, only the second, neither. Solving the two points one after the other
+// gives them uneven impulses, and a column of boxes leans and walks. Returns the lanes it solved
+// (not: one point, or K too ill-conditioned to invert).
 template <int N>
-[[gnu::always_inline]] inline typename Lanes<N>::Mask solveBlock(WideBody<N>& A, WideBody<N>& B,
-                                                                 WideConstraint<N>& k,
-                                                                 const SoftPoint<N> (&soft)[2]) {
+[[gnu::always_inline]] inline typename Lanes<N>::Mask
+solveBlock(WideBody<N>& A, WideBody<N>& B, WideConstraint<N>& k, const SoftPoint<N> (&soft)[2]) {
     using Wide = typename Lanes<N>::Wide;
     WidePoint<N>& p1 = k.points[0];
     WidePoint<N>& p2 = k.points[1];
     const Wide zero = splat<Wide>(0), one = splat<Wide>(1);
     const Wide l1 = p1.normalImpulse, l2 = p2.normalImpulse;
     const Wide vn1 = relativeSpeed(A, B, p1, k.nx, k.ny), vn2 = relativeSpeed(A, B, p2, k.nx, k.ny);
-    const Wide b1 = (soft[0].massScale * vn1 + soft[0].bias) - (one - soft[0].impulseScale) * (k.k11 * l1 + k.k12 * l2);
-    const Wide b2 = (soft[1].massScale * vn2 + soft[1].bias) - (one - soft[1].impulseScale) * (k.k12 * l1 + k.k22 * l2);
-    const Wide bothX = (k.k12 * b2 - k.k22 * b1) * k.invDet, bothY = (k.k12 * b1 - k.k11 * b2) * k.invDet;
+    const Wide b1 = (soft[0].massScale * vn1 + soft[0].bias) -
+                    (one - soft[0].impulseScale) * (k.k11 * l1 + k.k12 * l2);
+    const Wide b2 = (soft[1].massScale * vn2 + soft[1].bias) -
+                    (one - soft[1].impulseScale) * (k.k12 * l1 + k.k22 * l2);
+    const Wide bothX = (k.k12 * b2 - k.k22 * b1) * k.invDet,
+               bothY = (k.k12 * b1 - k.k11 * b2) * k.invDet;
     const Wide x1 = zero - b1 * p1.normalMass, x2 = zero - b2 * p2.normalMass;
     const auto both = (bothX >= zero) & (bothY >= zero);
     const auto first = (x1 >= zero) & (k.k12 * x1 + b2 >= zero);
@@ -329,7 +321,8 @@ template <int N>
             // The effective mass along the tangent (impulseDenominator, contact_math.h), worked
             // out here: cheaper than streaming it from memory each pass. Zero in padding lanes.
             const Wide rtA = p.rAx * ty - p.rAy * tx, rtB = p.rBx * ty - p.rBy * tx;
-            const Wide kt = ((A.invMass + B.invMass) + k.invInertiaA * rtA * rtA) + k.invInertiaB * rtB * rtB;
+            const Wide kt =
+                ((A.invMass + B.invMass) + k.invInertiaA * rtA * rtA) + k.invInertiaB * rtB * rtB;
             const Wide tangentMass = select(kt > zero, splat<Wide>(1) / kt, zero);
             const Wide total = clamp(p.tangentImpulse - tangentMass * vt, zero - limit, limit);
             const Wide d = total - p.tangentImpulse;
@@ -401,10 +394,9 @@ template <int N>
 
 // The substeps over the constraints (soft_step.cpp, steps 1-5).
 template <int N>
-[[gnu::always_inline]] inline void substepsOver(const States& states, Share* shares,
-                                                std::size_t shareCount, WideConstraint<N>* wide,
-                                                std::size_t count, const Softnesses& softs,
-                                                double h, int substeps, int relaxEvery) {
+[[gnu::always_inline]] inline void
+substepsOver(const States& states, Share* shares, std::size_t shareCount, WideConstraint<N>* wide,
+             std::size_t count, const Softnesses& softs, double h, int substeps, int relaxEvery) {
     const double hs = h / substeps, invH = 1 / hs;
     for (int i = 0; i < substeps; ++i) {
         addForces(states, shares, shareCount);
@@ -424,10 +416,9 @@ template <int N>
 
 // Restitution over the groups `bouncing` lists.
 template <int N>
-[[gnu::always_inline]] inline void restituteOver(const States& states, WideConstraint<N>* wide,
-                                                 const WideBounce<N>* bounce,
-                                                 const std::size_t* bouncing, std::size_t count,
-                                                 double threshold) {
+[[gnu::always_inline]] inline void
+restituteOver(const States& states, WideConstraint<N>* wide, const WideBounce<N>* bounce,
+              const std::size_t* bouncing, std::size_t count, double threshold) {
     for (std::size_t i = 0; i < count; ++i)
         restitute(states, wide[bouncing[i]], bounce[bouncing[i]], threshold);
 }

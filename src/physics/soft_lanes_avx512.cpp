@@ -6,9 +6,8 @@
 namespace carom {
 namespace soft {
 
-void substeps8(const States& states, Share* shares, std::size_t shareCount,
-               WideConstraint<8>* wide, std::size_t count, const Softnesses& softs, double h,
-               int substeps, int relaxEvery) {
+void substeps8(const States& states, Share* shares, std::size_t shareCount, WideConstraint<8>* wide,
+               std::size_t count, const Softnesses& softs, double h, int substeps, int relaxEvery) {
     substepsOver<8>(states, shares, shareCount, wide, count, softs, h, substeps, relaxEvery);
 }
 

@@ -77,33 +77,30 @@ Softness softness(double hertz, double zeta, double h) {
 struct Inertia {
     Vec2 p; // centre of mass
     double invMass, invInertia;
-    bool moves;  // dynamic: contacts move it
-    bool fixed;  // static: nothing moves it
+    bool moves; // dynamic: contacts move it
+    bool fixed; // static: nothing moves it
 };
 
 // The passes in four lanes, compiled for AVX2 and for any x86-64; the one the processor runs is
 // chosen when the program starts (as contact_solver.cpp's passes). Processors with AVX-512 run
 // eight lanes instead (soft_lanes_avx512.cpp).
-[[gnu::target_clones("avx2", "default")]] void substeps4(const States& states, Share* shares,
-                                                         std::size_t shareCount,
-                                                         WideConstraint<4>* wide, std::size_t count,
-                                                         const Softnesses& softs, double h,
-                                                         int substeps, int relaxEvery) {
+[[gnu::target_clones("avx2", "default")]] void
+substeps4(const States& states, Share* shares, std::size_t shareCount, WideConstraint<4>* wide,
+          std::size_t count, const Softnesses& softs, double h, int substeps, int relaxEvery) {
     substepsOver<4>(states, shares, shareCount, wide, count, softs, h, substeps, relaxEvery);
 }
-[[gnu::target_clones("avx2", "default")]] void restitute4(const States& states,
-                                                          WideConstraint<4>* wide,
-                                                          const WideBounce<4>* bounce,
-                                                          const std::size_t* bouncing,
-                                                          std::size_t count, double threshold) {
+[[gnu::target_clones("avx2", "default")]] void
+restitute4(const States& states, WideConstraint<4>* wide, const WideBounce<4>* bounce,
+           const std::size_t* bouncing, std::size_t count, double threshold) {
     restituteOver<4>(states, wide, bounce, bouncing, count, threshold);
 }
 
 // Whether the processor runs soft_lanes_avx512.cpp: AVX-512 F, CD, BW, DQ and VL (x86-64-v4).
 bool hasAvx512() {
-    static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
-                            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
-                            __builtin_cpu_supports("avx512vl");
+    static const bool has =
+        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+        __builtin_cpu_supports("avx512vl");
     return has;
 }
 
@@ -182,7 +179,8 @@ void restitute(const StepContext& c, const States& states, const Share* shares,
                std::size_t groupCount) {
     std::vector<std::size_t> bouncing;
     for (std::size_t j = 0; j < groupCount; ++j)
-        if (anyLane(bounce[j].restitution > splat<typename Lanes<N>::Wide>(0))) bouncing.push_back(j);
+        if (anyLane(bounce[j].restitution > splat<typename Lanes<N>::Wide>(0)))
+            bouncing.push_back(j);
     if (bouncing.empty()) return;
     auto pass = [&] {
         const double threshold = c.settings.restitutionThreshold;
@@ -192,9 +190,8 @@ void restitute(const StepContext& c, const States& states, const Share* shares,
             restitute4(states, wide, bounce, bouncing.data(), bouncing.size(), threshold);
     };
     const Range<const Share> moving(shares, shareCount);
-    if (std::any_of(moving.begin(), moving.end(), [&](const Share& m) {
-            return c.bodies[m.body].type == BodyType::Kinematic;
-        })) {
+    if (std::any_of(moving.begin(), moving.end(),
+                    [&](const Share& m) { return c.bodies[m.body].type == BodyType::Kinematic; })) {
         pass();
         return;
     }
@@ -229,7 +226,8 @@ template <int N> void clearPoint(WidePoint<N>& p, int l) {
 }
 
 // A padding lane: no masses, the null state.
-template <int N> void clearLane(WideConstraint<N>& k, WideBounce<N>& e, int l, std::uint32_t nullState) {
+template <int N>
+void clearLane(WideConstraint<N>& k, WideBounce<N>& e, int l, std::uint32_t nullState) {
     k.a[l] = k.b[l] = stateOffset(nullState);
     k.invInertiaA[l] = k.invInertiaB[l] = 0;
     k.nx[l] = k.ny[l] = k.friction[l] = 0;
@@ -350,7 +348,7 @@ const BodyBatches& batchesOf(const std::vector<BodyPair>& ends,
 // from end[key] to next[key + 1]).
 struct Layout {
     std::vector<std::uint32_t> slot;
-    std::vector<std::uint32_t> contacts;  // empty with one batch: all of them, in order
+    std::vector<std::uint32_t> contacts; // empty with one batch: all of them, in order
     std::vector<std::size_t> contactsAt; // where each batch's begin in `contacts`, and the end
     std::vector<std::size_t> next, end;
     std::size_t colours = 0;
@@ -362,7 +360,8 @@ void layOut(const std::vector<Inertia>& bodies, const std::vector<BodyPair>& end
     std::size_t& count = out.colours;
     // Each contact's colour, then its key, then its slot, each in place of the last.
     std::vector<std::uint32_t>& slot = out.slot;
-    slot = colours(ends, bodies.size(), [&](BodyId id) { return bodies[id].moves; }, count);
+    slot = colours(
+        ends, bodies.size(), [&](BodyId id) { return bodies[id].moves; }, count);
     const std::size_t batchCount = batchOf.count;
     out.contactsAt.assign(batchCount + 1, 0);
     for (std::size_t j = 0; j < slot.size(); ++j) {
@@ -459,8 +458,8 @@ template <int N> void solveSoft(StepContext& c) {
         const Vec2 v = b.v - m.dv;
         velocity[i] = Velocity{v.x, v.y, b.w - m.dw, b.invMass};
         warm[i] = Velocity{0, 0, 0, b.invMass};
-        inertia[i] = Inertia{b.xf().p, b.invMass, b.invInertia, b.isDynamic(),
-                             b.type == BodyType::Static};
+        inertia[i] =
+            Inertia{b.xf().p, b.invMass, b.invInertia, b.isDynamic(), b.type == BodyType::Static};
     }
     velocity[n] = warm[n] = Velocity{0, 0, 0, 0};
     const States states{velocity.data(), displacement.data(), warm.data()};
@@ -506,7 +505,8 @@ template <int N> void solveSoft(StepContext& c) {
     wide.resize(largest);
     bounce.resize(largest);
     const double hertz = kQuarterOfTheSubstepRate / hs;
-    const Softnesses softs{softness(2 * hertz, kDampingRatio, hs), softness(hertz, kDampingRatio, hs)};
+    const Softnesses softs{softness(2 * hertz, kDampingRatio, hs),
+                           softness(hertz, kDampingRatio, hs)};
     for (std::size_t b = 0; b < batches.size(); ++b) {
         const Batch& batch = batches[b];
         const std::size_t groups = batch.groupsEnd - batch.groupsBegin;
@@ -518,7 +518,8 @@ template <int N> void solveSoft(StepContext& c) {
         // seeds 10 and 214).
         const bool deep =
             prepare(c, inertia, velocity.data(), layout, batch, b, wide.data(), bounce.data());
-        substeps(states, share, shareCount, wide.data(), groups, softs, c.h, deep ? 1 : kRelaxEvery);
+        substeps(states, share, shareCount, wide.data(), groups, softs, c.h,
+                 deep ? 1 : kRelaxEvery);
         restitute(c, states, share, shareCount, wide.data(), bounce.data(), groups);
         keepImpulses(c, wide.data(), bounce.data(), groups);
     }

@@ -11,12 +11,12 @@ namespace carom {
 
 // A body's free motion over one step under its forces (before contacts), from the integrator.
 struct Motion {
-    Vec2 v{0, 0};      // velocity at the end of the step
-    double w = 0;      // angular velocity at the end of the step
-    Vec2 dx{0, 0};     // displacement over the step
-    double dAngle = 0; // rotation over the step
-    Vec2 dv{0, 0};     // velocity change over the step (v minus the velocity at its start)
-    double dw = 0;     // angular velocity change over the step
+    Vec2 v{0, 0};       // velocity at the end of the step
+    double w = 0;       // angular velocity at the end of the step
+    Vec2 dx{0, 0};      // displacement over the step
+    double dAngle = 0;  // rotation over the step
+    Vec2 dv{0, 0};      // velocity change over the step (v minus the velocity at its start)
+    double dw = 0;      // angular velocity change over the step
     bool flown = false; // in free flight (flight_impacts.cpp), whose pairs are the flights'
                         // and, when they leave one unsettled, the impulse method's solver's
 };
@@ -97,8 +97,9 @@ bool foundAgain(const FoundAt& f, const Body& A, const Body& B);
 // mixed from the two bodies' and the settings'.
 Manifold manifoldOf(const WorldSettings& s, BodyId a, const Body& A, BodyId b, const Body& B,
                     const ShapeManifold& sm);
-void queueContactEvents(const std::vector<Manifold>& contacts, const std::vector<Manifold>& previous,
-                        double slop, std::vector<ContactEvent>& events);
+void queueContactEvents(const std::vector<Manifold>& contacts,
+                        const std::vector<Manifold>& previous, double slop,
+                        std::vector<ContactEvent>& events);
 
 // flight_impacts.cpp: the flights of bodies under gravity alone and in contact with nothing the
 // solver moves, in closed form, and their impacts struck at their times, pair by pair. Returns

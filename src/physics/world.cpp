@@ -18,9 +18,8 @@ void requireCoefficient(const char* what, std::optional<double> x) {
 // pair a < b of the world's `bodies`, once, with one or two points.
 template <class Entry>
 void sortByPair(std::vector<Entry>& entries, std::size_t bodies, const char* what) {
-    std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
-        return x.a != y.a ? x.a < y.a : x.b < y.b;
-    });
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& x, const Entry& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const Entry& e = entries[i];
         const std::string pair = what + (" " + str(e.a) + "-" + str(e.b));
@@ -28,7 +27,8 @@ void sortByPair(std::vector<Entry>& entries, std::size_t bodies, const char* wha
             throw std::invalid_argument(pair + ": must join two bodies a < b of the world");
         if (i > 0 && entries[i - 1].a == e.a && entries[i - 1].b == e.b)
             throw std::invalid_argument(pair + ": appears twice");
-        if (e.count < 1 || e.count > 2) throw std::invalid_argument(pair + ": must have 1 or 2 points");
+        if (e.count < 1 || e.count > 2)
+            throw std::invalid_argument(pair + ": must have 1 or 2 points");
     }
 }
 
@@ -342,9 +342,9 @@ namespace {
 // four velocity-level methods share one step and differ only in this table; the exact method
 // finds each collision at its time of contact instead, in a step of its own (exact.cpp).
 enum class Solver {
-    None,      // no impulses
-    Impulses,  // sequential impulses over the step: contacts hold, rub and bounce
-    SoftStep,  // the same on soft contacts over substeps, the positions moved within them
+    None,     // no impulses
+    Impulses, // sequential impulses over the step: contacts hold, rub and bounce
+    SoftStep, // the same on soft contacts over substeps, the positions moved within them
 };
 struct Stages {
     bool exact;            // the exact method's own step, none of the columns below
@@ -382,8 +382,9 @@ void World::step() {
     pendingEvents_.clear();
     if (listener_) previousContacts_ = contacts_; // for the listener's events after the step
     Diagnostics d;
-    StepContext c{settings_, bodies_,       thrusters_, spring_, contacts_, motionScratch(bodies_.size()),
-                  pendingEvents_, d, settings_.timeStep};
+    StepContext c{settings_,      bodies_,   thrusters_,
+                  spring_,        contacts_, motionScratch(bodies_.size()),
+                  pendingEvents_, d,         settings_.timeStep};
     const Stages& s = stagesOf(settings_.method);
     // The rigid bodies' poses at the step's start: the soft bodies' collisions sweep from them,
     // and a box of walls keeps bodies inside with them (a world with neither saves nothing).
@@ -418,7 +419,7 @@ void World::step() {
         }
         returnSettledContacts(c, settled);
         stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
-        keepOutOfStaticBodies(c, s.correction);      // nor pressed into one by heavier bodies
+        keepOutOfStaticBodies(c, s.correction);     // nor pressed into one by heavier bodies
     }
     if (walls_) keepInsideTheWalls(c, *walls_, stepStart); // a closed box stays closed
     // Soft bodies, in every method: vertex against edge over the step (soft_collide.cpp).

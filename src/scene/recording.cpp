@@ -50,8 +50,7 @@ void applyInput(World& world, const Input& in) {
                     world.setMouseSpringOnParticle(i.body, *i.particle, i.target, i.dampingRatio);
                 else
                     world.setMouseSpring(i.body, i.anchor, i.target, i.dampingRatio);
-            }
-            else if constexpr (std::is_same_v<T, input::SpringTarget>)
+            } else if constexpr (std::is_same_v<T, input::SpringTarget>)
                 world.moveMouseSpring(i.target);
             else if constexpr (std::is_same_v<T, input::SpringOff>)
                 world.clearMouseSpring();
@@ -263,11 +262,10 @@ std::shared_ptr<const WorldState> readState(const Json& j, const Where& w) {
         const Where sw = w.at("spring");
         requireObject(spring, sw);
         checkFields(spring, sw, {"body", "anchor", "target", "damping_ratio", "particle"});
-        s->spring = MouseSpring{toId(spring, "body", sw),
-                                toVec2(require(spring, "anchor", sw), sw.at("anchor")),
-                                toVec2(require(spring, "target", sw), sw.at("target")),
-                                toOptional(spring, "damping_ratio", sw),
-                                optionalId(spring, "particle", sw)};
+        s->spring = MouseSpring{
+            toId(spring, "body", sw), toVec2(require(spring, "anchor", sw), sw.at("anchor")),
+            toVec2(require(spring, "target", sw), sw.at("target")),
+            toOptional(spring, "damping_ratio", sw), optionalId(spring, "particle", sw)};
     }
     // The state must build (bodies and thrusters agree): checked here, where the line is known.
     try {

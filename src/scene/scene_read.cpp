@@ -105,8 +105,8 @@ void readSettings(const Json& doc, const Where& root, WorldSettings& settings) {
 
 // The top level's fields: the settings', their groups' and the scene's own.
 std::vector<std::string_view> topLevelFields() {
-    std::vector<std::string_view> names = {"format", "name",     "walls",
-                                           "bodies", "contacts", "found", "exact_backoff"};
+    std::vector<std::string_view> names = {"format",   "name",  "walls",        "bodies",
+                                           "contacts", "found", "exact_backoff"};
     for (const SettingInfo& s : worldSettingsTable()) {
         const std::string_view field = *s.group ? s.group : s.name;
         if (std::find(names.begin(), names.end(), field) == names.end()) names.push_back(field);
@@ -418,8 +418,8 @@ const Json& readPoints(const Json& j, const Where& where) {
 template <class Entry> void checkPair(const Scene& s, const Entry& e, const Where& where) {
     const std::size_t ids = s.bodies.size() + (s.walls ? 4 : 0);
     if (e.b >= ids || e.a >= e.b)
-        where.at("b").fail("must be a body id with a < b < " + std::to_string(ids) + ", got a = " +
-                           std::to_string(e.a) + ", b = " + std::to_string(e.b));
+        where.at("b").fail("must be a body id with a < b < " + std::to_string(ids) +
+                           ", got a = " + std::to_string(e.a) + ", b = " + std::to_string(e.b));
 }
 
 // Extension: where the narrow phase found a saved world's contacts; buildWorld checks the pairs
@@ -524,7 +524,8 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
     }
     if (const Json* list = find(doc, "found")) {
         const Where found = root.at("found");
-        if (!list->is_array()) found.fail("must be an array of contacts found, got " + describe(*list));
+        if (!list->is_array())
+            found.fail("must be an array of contacts found, got " + describe(*list));
         for (std::size_t i = 0; i < list->size(); ++i) {
             s.found.push_back(readFound((*list)[i], found.at(i)));
             checkPair(s, s.found.back(), found.at(i));

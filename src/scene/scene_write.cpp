@@ -145,8 +145,8 @@ Json foundJson(const FoundAt& f) {
     Json points = Json::array();
     for (int i = 0; i < f.count; ++i)
         points.push_back(Json{{"id", f.id[i]}, {"on_a", vec2(f.onA[i])}, {"on_b", vec2(f.onB[i])}});
-    return Json{{"a", f.a},          {"b", f.b},           {"position", vec2(f.position)},
-                {"angle", f.angle},  {"margin", f.margin}, {"normal", vec2(f.normal)},
+    return Json{{"a", f.a},         {"b", f.b},           {"position", vec2(f.position)},
+                {"angle", f.angle}, {"margin", f.margin}, {"normal", vec2(f.normal)},
                 {"points", points}};
 }
 

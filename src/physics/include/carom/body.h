@@ -42,7 +42,7 @@ struct Body {
     double inertia = 0, invInertia = 0; // about the centre of mass
     std::optional<double> restitution;  // unset: the world's default
     std::optional<double> friction;     // unset: the world's default
-    Vec2 force{0, 0}; // accumulated during a step, cleared after it
+    Vec2 force{0, 0};                   // accumulated during a step, cleared after it
     double torque = 0;
 
     // The pose: the position of the centre of mass and the rotation, kept as an angle (which counts

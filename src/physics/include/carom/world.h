@@ -244,7 +244,7 @@ class World {
     std::vector<Body> bodies_;
     std::vector<SoftBody> softBodies_;
     std::vector<std::size_t> softPlaces_; // per soft body: bodies_.size() when it was added
-    std::vector<BodyOrigin> origins_; // per body
+    std::vector<BodyOrigin> origins_;     // per body
     std::unordered_map<std::string, BodyId> names_; // body name -> id, for findBody
     std::optional<Walls> walls_;
     std::vector<Thruster> thrusters_;

@@ -79,9 +79,8 @@ struct Friction {
 } // namespace input
 
 using Input = std::variant<input::Replace, input::Settings, input::SpringOn, input::SpringTarget,
-                           input::SpringOff, input::Thrust, input::Pose,
-                           input::ParticlePosition, input::Velocity, input::Mass,
-                           input::Restitution, input::Friction>;
+                           input::SpringOff, input::Thrust, input::Pose, input::ParticlePosition,
+                           input::Velocity, input::Mass, input::Restitution, input::Friction>;
 
 // Applies an input through World's setters, which check it: a bad one throws
 // std::invalid_argument and leaves the world as it was. A Replace makes a new world.
