@@ -621,7 +621,7 @@ const std::vector<Manifold>& finishAsTheDefaultMethod(StepContext& c, double dt,
     integrateVelocities(rest);
     updateContacts(rest);
     std::vector<Manifold> settled;
-    if (flights) settled = strikeImpactsInFlight(rest);
+    if (flights) strikeImpactsInFlight(rest, settled);
     stepSoft(rest);
     returnSettledContacts(rest, settled);
     ++c.diagnostics.stepsFinishedHeld;
@@ -857,7 +857,8 @@ std::vector<Flown> flyFirst(StepContext& c, const std::vector<Pose>& stepStart) 
     updateContacts(f);
     const double ke = kineticEnergy(c.bodies);
     const std::size_t events = c.events.size();
-    strikeImpactsInFlight(f);
+    std::vector<Manifold> settled; // not given back: after flights the intervals find contacts anew
+    strikeImpactsInFlight(f, settled);
     // A pair the flights left unsettled (a strike unsure, or a pair that struck too often: a chain
     // that will not end) is the intervals' to take, with its bodies' whole step: none flies.
     if (std::any_of(c.contacts.begin(), c.contacts.end(), [&](const Manifold& m) {

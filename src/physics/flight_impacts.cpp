@@ -33,6 +33,7 @@
 //     drawing see every pair); a strike is a contact begun and ended within the step (two events)
 //
 // Resting contact, and everything in contact with it, stays the solver's.
+#include "body_grid.h"
 #include "collide.h"
 #include "contact_math.h"
 #include "impacts.h"
@@ -136,15 +137,25 @@ std::vector<char> inFreeFlight(const StepContext& c) {
         }
     // In contact with a body the solver will move: the solver's too, and so, in turn, whatever is
     // in contact with it. (Nothing to do when nothing is left in flight: a pile at rest.)
-    const bool anyFree = std::find(free.begin(), free.end(), 1) != free.end();
-    for (bool changed = anyFree; changed;) {
-        changed = false;
-        for (const Manifold& m : c.contacts) {
-            const bool heldA = !free[m.a] && c.bodies[m.a].type != BodyType::Static;
-            const bool heldB = !free[m.b] && c.bodies[m.b].type != BodyType::Static;
-            if (heldA && free[m.b]) free[m.b] = 0, changed = true;
-            if (heldB && free[m.a]) free[m.a] = 0, changed = true;
-        }
+    if (std::find(free.begin(), free.end(), 1) == free.end()) return free;
+    // A walk over the contacts from the held bodies (each body's contacts listed by a counting
+    // sort: linear in the bodies and contacts, however long the chains).
+    std::vector<std::size_t> first(c.bodies.size() + 1, 0), other(2 * c.contacts.size());
+    for (const Manifold& m : c.contacts)
+        ++first[m.a + 1], ++first[m.b + 1];
+    for (std::size_t i = 0; i < c.bodies.size(); ++i)
+        first[i + 1] += first[i];
+    std::vector<std::size_t> fill(first.begin(), first.end() - 1);
+    for (const Manifold& m : c.contacts)
+        other[fill[m.a]++] = m.b, other[fill[m.b]++] = m.a;
+    std::vector<BodyId> held;
+    for (BodyId i = 0; i < c.bodies.size(); ++i)
+        if (!free[i] && c.bodies[i].type != BodyType::Static) held.push_back(i);
+    while (!held.empty()) {
+        const BodyId i = held.back();
+        held.pop_back();
+        for (std::size_t k = first[i]; k < first[i + 1]; ++k)
+            if (free[other[k]]) free[other[k]] = 0, held.push_back(other[k]);
     }
     return free;
 }
@@ -380,26 +391,133 @@ struct Candidate {
     std::size_t contact; // its index in the step's contacts; kFound for a pair found here
     Prediction next;
     int strikes = 0, slowStrikes = 0;
+    std::uint32_t version =
+        0; // how often `next` was predicted: the queue's older entries are stale
 };
 bool struckTooOften(const Candidate& k) {
     return k.strikes >= kStrikesPerPair || k.slowStrikes >= kSlowStrikesPerPair;
 }
 constexpr std::size_t kFound = ~std::size_t{0};
 
+// A predicted impact in the queue: the pair `index` touches at t, as predicted for the version.
+struct Event {
+    double t;
+    std::size_t index;
+    std::uint32_t version;
+};
+// The queue's order: the earliest first, and of impacts at the same time the pair listed first
+// (the order of the step's contacts, then of the pairs found), so serial impacts at one instant
+// (Newton's cradle) are struck in a fixed order.
+bool later(const Event& x, const Event& y) {
+    return x.t > y.t || (x.t == y.t && x.index > y.index);
+}
+
+// The pairs the stage settles, with each body's pairs and the queue of their impacts. Each
+// strike predicts again only the pairs of its two bodies, and takes the next impact from the
+// queue: a step's work grows with its strikes and their bodies' pairs, not with all its pairs.
+struct Flights {
+    std::vector<Candidate> candidates;
+    std::vector<char> isSettled;                  // by the step's contacts
+    std::vector<std::vector<std::size_t>> byBody; // each body in flight's pairs (indices)
+    std::vector<Event> queue;                     // a heap by `later`
+    std::optional<BodyGrid> grid;                 // the bodies new pairs are looked for among
+
+    // Empty, for a step of a world of n bodies (the memory kept from the last step).
+    void reset(std::size_t n) {
+        candidates.clear();
+        for (auto& pairs : byBody)
+            pairs.clear();
+        byBody.resize(n);
+        queue.clear();
+        grid.reset();
+    }
+    void add(Candidate k) {
+        const std::size_t i = candidates.size();
+        candidates.push_back(k);
+        byBody[k.m.a].push_back(i);
+        byBody[k.m.b].push_back(i);
+        enqueue(i);
+    }
+    void predict(std::size_t i, Prediction next) {
+        candidates[i].next = next;
+        ++candidates[i].version;
+        enqueue(i);
+    }
+    void enqueue(std::size_t i) {
+        const Candidate& k = candidates[i];
+        if (k.next.outcome != Outcome::Touches || struckTooOften(k)) return;
+        queue.push_back(Event{k.next.t, i, k.version});
+        std::push_heap(queue.begin(), queue.end(), later);
+    }
+    // The pair that strikes next, or none.
+    Candidate* next() {
+        while (!queue.empty()) {
+            std::pop_heap(queue.begin(), queue.end(), later);
+            const Event e = queue.back();
+            queue.pop_back();
+            Candidate& k = candidates[e.index];
+            if (e.version == k.version) return &k;
+        }
+        return nullptr;
+    }
+};
+
+// A bound on how far any point of the body goes from time t0 to t1 on its clock.
+double travel(const StepContext& c, const Clock& k, BodyId id, double t0, double t1) {
+    const double dt = t1 - t0;
+    return (glm::length(velocityAt(k, t0)) + turning(c.bodies[id], k.w) + glm::length(k.a) * dt) *
+           dt;
+}
+
+// A box that holds the body over the rest of the step from its clock's time, grown by what
+// findNewPairs' reach asks of the body's side at any later time t: with rest T = h − t_clock,
+// its centre moves at most |v| T + ½ |a| T², and findNewPairs reaches (|v(t)| + |a| T + turning) T
+// + R for it, |v(t)| ≤ |v| + |a| T; both within (2 |v| + 3 |a| T + turning) T + R.
+Aabb reachBox(const StepContext& c, const Clock& k, BodyId id) {
+    const double rest = c.h - k.t;
+    const Body& b = c.bodies[id];
+    const double r = b.shape.boundingRadius() +
+                     (2 * glm::length(k.v) + 3 * glm::length(k.a) * rest + turning(b, k.w)) * rest;
+    return Aabb{k.p - Vec2{r, r}, k.p + Vec2{r, r}};
+}
+
+// The grid of the bodies that take part, in cells twice the median body's bounding diameter.
+BodyGrid gridOf(const StepContext& c, const std::vector<Clock>& clock,
+                const std::vector<char>& takesPart) {
+    std::vector<double> sizes;
+    for (BodyId i = 0; i < c.bodies.size(); ++i)
+        if (takesPart[i]) sizes.push_back(c.bodies[i].shape.boundingRadius());
+    std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
+    BodyGrid grid(c.bodies.size(), 4 * sizes[sizes.size() / 2]);
+    for (BodyId i = 0; i < c.bodies.size(); ++i)
+        if (takesPart[i]) grid.insert(i, reachBox(c, clock[i], i));
+    return grid;
+}
+
 // A body just struck at time t may now reach bodies that the step's contacts, found for the speeds
 // at its start, did not pair it with: the pairs of it with every body in flight or static whose
-// bounding circles the two can close within the rest of the step.
+// bounding circles the two can close within the rest of the step. Those bodies are among the ones
+// the grid lists near its own reach (reachBox, the other side of the same bound).
 void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
-                  const std::vector<char>& takesPart, BodyId id, double t,
-                  std::vector<Candidate>& candidates) {
+                  const std::vector<char>& takesPart, BodyId id, double t, Flights& f) {
+    if (!f.grid) f.grid = gridOf(c, clock, takesPart);
     const Body& B = c.bodies[id];
     const double rest = c.h - t, tol = c.settings.distanceTolerance;
     const Vec2 p = positionAt(clock[id], t), v = velocityAt(clock[id], t);
-    std::vector<char> paired(c.bodies.size(), 0);
-    for (const Candidate& k : candidates)
-        if (k.m.a == id || k.m.b == id) paired[k.m.a == id ? k.m.b : k.m.a] = 1;
-    for (BodyId j = 0; j < c.bodies.size(); ++j) {
-        if (j == id || !takesPart[j] || paired[j]) continue;
+    const double near =
+        B.shape.boundingRadius() +
+        (glm::length(v) + glm::length(clock[id].a) * rest + turning(B, clock[id].w)) * rest + tol;
+    std::vector<BodyId> nearby;
+    f.grid->query(Aabb{p - Vec2{near, near}, p + Vec2{near, near}}, [&](BodyId j) {
+        if (j != id && takesPart[j]) nearby.push_back(j);
+    });
+    for (std::size_t i : f.byBody[id]) {
+        const Manifold& m = f.candidates[i].m;
+        const BodyId other = m.a == id ? m.b : m.a;
+        nearby.erase(std::remove(nearby.begin(), nearby.end(), other), nearby.end());
+    }
+    std::sort(nearby.begin(), nearby.end()); // pairs found in the bodies' order
+    for (BodyId j : nearby) {
         const Body& O = c.bodies[j];
         const double reach = (glm::length(velocityAt(clock[j], t) - v) +
                               glm::length(clock[j].a - clock[id].a) * rest +
@@ -415,36 +533,40 @@ void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
         if (sm.count == 0) continue;
         Candidate k{manifoldOf(c.settings, a, c.bodies[a], b, c.bodies[b], sm), kFound, {}};
         k.next = touchTime(c, clock, k.m, t);
-        candidates.push_back(k);
+        f.add(k);
     }
 }
 
-// A bound on how far any point of the body goes from time t0 to t1 on its clock.
-double travel(const StepContext& c, const Clock& k, BodyId id, double t0, double t1) {
-    const double dt = t1 - t0;
-    return (glm::length(velocityAt(k, t0)) + turning(c.bodies[id], k.w) + glm::length(k.a) * dt) *
-           dt;
+// Whether the pair's bodies keep their relative pose over the step: neither turns and they move
+// alike. Such a pair meets nothing new (touching, it stays as it is; apart, it stays apart).
+bool stillTogether(const std::vector<Clock>& clock, const Manifold& m) {
+    const Clock& a = clock[m.a];
+    const Clock& b = clock[m.b];
+    return a.w == 0 && b.w == 0 && a.v == b.v && a.a == b.a;
 }
 
 } // namespace
 
-std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
+void strikeImpactsInFlight(StepContext& c, std::vector<Manifold>& settled) {
+    settled.clear();
     const std::vector<char> free = inFreeFlight(c);
     // Nothing to do without a body in flight, nor, without gravity, without pairs (the
     // integrator's flight is then exact).
-    if (std::find(free.begin(), free.end(), 1) == free.end()) return {};
+    if (std::find(free.begin(), free.end(), 1) == free.end()) return;
     std::vector<char> takesPart(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         takesPart[i] = free[i] || c.bodies[i].type == BodyType::Static;
     const bool gravity = c.settings.gravity != Vec2{0, 0};
-    std::vector<Candidate> candidates;
-    candidates.reserve(c.contacts.size());
+    // The stage's memory is kept from step to step: a crowd's tens of thousands of pairs would
+    // otherwise be allocated, and their pages faulted in, anew each step.
+    static thread_local Flights f;
+    f.reset(c.bodies.size());
     for (std::size_t j = 0; j < c.contacts.size(); ++j) {
         const Manifold& m = c.contacts[j];
         if ((free[m.a] || free[m.b]) && takesPart[m.a] && takesPart[m.b])
-            candidates.push_back(Candidate{m, j, {}});
+            f.candidates.push_back(Candidate{m, j, {}});
     }
-    if (candidates.empty() && !gravity) return {};
+    if (f.candidates.empty() && !gravity) return;
 
     // Clocks at the start of the step: the velocities before the forces' change.
     const std::vector<Pose> start = save(c.bodies);
@@ -456,8 +578,14 @@ std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
         const Vec2 a = free[i] ? c.settings.gravity : Vec2{0, 0};
         clock[i] = Clock{start[i].xf.p, start[i].angle, start[i].xf.q, v, w, 0, a};
     }
-    for (Candidate& k : candidates)
-        k.next = touchTime(c, clock, k.m, 0);
+    for (std::size_t i = 0; i < f.candidates.size(); ++i) {
+        Candidate& k = f.candidates[i];
+        k.next =
+            stillTogether(clock, k.m) ? Prediction{Outcome::Never} : touchTime(c, clock, k.m, 0);
+        f.byBody[k.m.a].push_back(i);
+        f.byBody[k.m.b].push_back(i);
+        f.enqueue(i);
+    }
     // How far each body could go in the step at its start: the step's contacts pair it with every
     // body that far from it (updateContacts' margins are this plus the linear slop). One struck
     // may go farther (travelled: the bound up to its last strike): then its new pairs are looked
@@ -467,13 +595,7 @@ std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
         reachAtStart[i] = travel(c, clock[i], i, 0, c.h);
     std::vector<char> struck(c.bodies.size(), 0);
 
-    for (;;) {
-        Candidate* first = nullptr;
-        for (Candidate& k : candidates)
-            if (k.next.outcome == Outcome::Touches && !struckTooOften(k) &&
-                (!first || k.next.t < first->next.t))
-                first = &k;
-        if (!first) break;
+    while (Candidate* first = f.next()) {
         const Manifold m = first->m;
         const double t = first->next.t;
         std::vector<Manifold> touching{touchingAt(c, clock, m, t)};
@@ -501,16 +623,22 @@ std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
             travelled[id] += travel(c, clock[id], id, clock[id].t, t);
             clock[id] = Clock{b.xf().p, b.angle(), b.xf().q, b.v, b.w, t, clock[id].a};
             struck[id] = 1;
+            if (f.grid) f.grid->insert(id, reachBox(c, clock[id], id)); // where it may go now
         }
         // The pairs of the struck bodies whose motion changed (a static body's does not: a wall's
-        // other pairs stand as they were predicted).
-        auto changed = [&](BodyId id) { return free[id] && (id == m.a || id == m.b); };
-        for (Candidate& k : candidates)
-            if (changed(k.m.a) || changed(k.m.b)) k.next = touchTime(c, clock, k.m, t);
+        // other pairs stand as they were predicted); the pair of the two, once.
+        for (BodyId id : {m.a, m.b}) {
+            if (!free[id]) continue;
+            for (std::size_t i : f.byBody[id]) {
+                const Manifold& p = f.candidates[i].m;
+                if (id == m.b && (p.a == m.a || p.b == m.a) && free[m.a]) continue;
+                f.predict(i, touchTime(c, clock, p, t));
+            }
+        }
         for (BodyId id : {m.a, m.b})
             if (free[id] && travelled[id] + travel(c, clock[id], id, t, c.h) >
                                 reachAtStart[id] + c.settings.linearSlop)
-                findNewPairs(c, clock, takesPart, id, t, candidates);
+                findNewPairs(c, clock, takesPart, id, t, f);
     }
 
     // Each body in flight from its start to where its clock puts it at the end of the step, as
@@ -530,32 +658,32 @@ std::vector<Manifold> strikeImpactsInFlight(StepContext& c) {
     }
     // The pairs settled here leave the step's contacts; those not settled stay with the solver.
     // (A pair found here and not settled is left to the next step, which finds it again.)
-    std::vector<char> isSettled(c.contacts.size(), 0);
-    for (const Candidate& k : candidates)
+    f.isSettled.assign(c.contacts.size(), 0);
+    for (const Candidate& k : f.candidates)
         if (k.contact != kFound)
-            isSettled[k.contact] = k.next.outcome != Outcome::Unsure && !struckTooOften(k);
-    std::vector<Manifold> settled;
+            f.isSettled[k.contact] = k.next.outcome != Outcome::Unsure && !struckTooOften(k);
     std::size_t kept = 0;
     for (std::size_t j = 0; j < c.contacts.size(); ++j) {
-        if (isSettled[j])
+        if (f.isSettled[j])
             settled.push_back(c.contacts[j]);
         else
             c.contacts[kept++] = c.contacts[j];
     }
     c.contacts.resize(kept);
-    return settled;
 }
 
 void returnSettledContacts(StepContext& c, const std::vector<Manifold>& settled) {
     if (settled.empty()) return;
-    auto byPair = [](const Manifold& x, const Manifold& y) {
+    // Both lists are in the order of their pairs; merged from the back into the contacts' own
+    // memory (which held them all before the flights took some).
+    auto before = [](const Manifold& x, const Manifold& y) {
         return std::pair{x.a, x.b} < std::pair{y.a, y.b};
     };
-    std::vector<Manifold> all;
-    all.reserve(c.contacts.size() + settled.size());
-    std::merge(c.contacts.begin(), c.contacts.end(), settled.begin(), settled.end(),
-               std::back_inserter(all), byPair);
-    c.contacts.swap(all);
+    std::size_t i = c.contacts.size(), j = settled.size();
+    c.contacts.resize(i + j);
+    for (std::size_t out = i + j; j > 0;)
+        c.contacts[--out] =
+            i > 0 && before(settled[j - 1], c.contacts[i - 1]) ? c.contacts[--i] : settled[--j];
 }
 
 } // namespace carom

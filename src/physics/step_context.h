@@ -102,10 +102,10 @@ void queueContactEvents(const std::vector<Manifold>& contacts,
                         std::vector<ContactEvent>& events);
 
 // flight_impacts.cpp: the flights of bodies under gravity alone and in contact with nothing the
-// solver moves, in closed form, and their impacts struck at their times, pair by pair. Returns
-// the manifolds of the pairs settled there, taken out of c.contacts until returnSettledContacts
-// puts them back (in the order of c.contacts: by pair).
-std::vector<Manifold> strikeImpactsInFlight(StepContext& c);
+// solver moves, in closed form, and their impacts struck at their times, pair by pair. Fills
+// `settled` with the manifolds of the pairs settled there, taken out of c.contacts until
+// returnSettledContacts puts them back (in the order of c.contacts: by pair).
+void strikeImpactsInFlight(StepContext& c, std::vector<Manifold>& settled);
 void returnSettledContacts(StepContext& c, const std::vector<Manifold>& settled);
 
 // contact_solver.cpp: sequential impulses with friction and restitution (Catto; Hecker's Eq. 9).

@@ -376,6 +376,12 @@ std::vector<Motion>& motionScratch(std::size_t bodies) {
     return motion;
 }
 
+// The pairs the flights settle in a step, kept aside until the solver is done (memory kept).
+std::vector<Manifold>& settledScratch() {
+    static thread_local std::vector<Manifold> settled;
+    return settled;
+}
+
 } // namespace
 
 void World::step() {
@@ -403,8 +409,9 @@ void World::step() {
         const double ke = kineticEnergy(bodies_);
         // Flights and their impacts (flight_impacts.cpp). Not beside soft bodies: their stage
         // strikes rigid bodies too, after the step, where the flights' clocks do not see it.
-        std::vector<Manifold> settled;
-        if (s.solver != Solver::None && softBodies_.empty()) settled = strikeImpactsInFlight(c);
+        std::vector<Manifold>& settled = settledScratch();
+        settled.clear();
+        if (s.solver != Solver::None && softBodies_.empty()) strikeImpactsInFlight(c, settled);
         const std::vector<Pose> start = save(bodies_);
         if (s.solver == Solver::SoftStep) {
             stepSoft(c); // soft_step.cpp: the contacts and the positions
