@@ -54,6 +54,11 @@ int run(const RunOptions& o) {
     std::printf("steps: %lld\n", steps);
     std::printf("time: %.17g s\n", steps * dt);
     std::printf("energy: %.17g J at the start, %.17g J at the end\n", start.energy, end.energy);
+    std::printf("energy made: %.17g J\n", end.totalEnergyMade);
+    if (const std::uint64_t n = end.stepsNotAudited)
+        std::printf("steps not audited: %llu (the mouse spring, a thruster or a moving kinematic "
+                    "body did work in them)\n",
+                    static_cast<unsigned long long>(n));
     if (const std::uint64_t n = world.diagnostics().totalStoppedChains)
         std::printf("stopped impact chains: %llu (exact method: impacts that would not settle, "
                     "stopped together without bounce)\n",

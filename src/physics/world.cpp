@@ -1,5 +1,6 @@
 // The world: bodies and user forces, every input checked where it enters, and the step.
 #include "carom/world.h"
+#include "energy_audit.h"
 
 #include "checks.h"
 #include "step_context.h"
@@ -385,6 +386,7 @@ std::vector<Manifold>& settledScratch() {
 } // namespace
 
 void World::step() {
+    const EnergyAudit audit = auditStart(*this);
     pendingEvents_.clear();
     if (listener_) previousContacts_ = contacts_; // for the listener's events after the step
     Diagnostics d;
@@ -431,10 +433,10 @@ void World::step() {
     if (walls_) keepInsideTheWalls(c, *walls_, stepStart); // a closed box stays closed
     // Soft bodies, in every method: vertex against edge over the step (soft_collide.cpp).
     if (!softBodies_.empty()) collideSoftBodies(c, softBodies_, stepStart, forced);
-    finishStep(d);
+    finishStep(d, audit);
 }
 
-void World::finishStep(const Diagnostics& stepped) {
+void World::finishStep(const Diagnostics& stepped, const EnergyAudit& audit) {
     if (listener_) // contact events are for the listener alone
         queueContactEvents(contacts_, previousContacts_, settings_.linearSlop, pendingEvents_);
     time_ += settings_.timeStep;
@@ -454,6 +456,9 @@ void World::finishStep(const Diagnostics& stepped) {
     m.totalEscapesStopped = diagnostics_.totalEscapesStopped + stepped.escapesStopped;
     m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + stepped.collisionEnergy;
     m.maxDepth = stepped.maxDepth;
+    m.energyMade = energyMade(audit, *this, m);
+    m.totalEnergyMade = diagnostics_.totalEnergyMade + m.energyMade;
+    m.stepsNotAudited = diagnostics_.stepsNotAudited + (audit.applies ? 0 : 1);
     diagnostics_ = m;
     if (listener_)
         for (const ContactEvent& e : pendingEvents_)

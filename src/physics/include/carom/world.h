@@ -120,6 +120,12 @@ struct Diagnostics {
     std::uint64_t totalEscapesStopped = 0;
     double totalCollisionEnergy = 0;
     double maxDepth = 0; // deepest overlap after the step, m
+    // The energy audit (energy_audit.h): energy the step ended with beyond what it began with
+    // (gravity's potential energy included), past round-off, J; since the world was made; and
+    // the steps not audited because the user's inputs or a moving kinematic body did work.
+    double energyMade = 0;
+    double totalEnergyMade = 0;
+    std::uint64_t stepsNotAudited = 0;
 };
 
 // The exact method's back-off after a step it could not finish (exact.cpp, stepExact): the next
@@ -158,6 +164,8 @@ struct BodyOrigin {
     bool massGiven = false;        // the mass came from the definition or setMass, not from density
     bool wall = false;             // one of addWalls's four (scene files save them as "walls")
 };
+
+struct EnergyAudit; // internal: the step's energy audit (energy_audit.h)
 
 class World {
   public:
@@ -264,7 +272,8 @@ class World {
     double time_ = 0;
     std::uint64_t steps_ = 0;
 
-    void finishStep(const Diagnostics& stepped); // events, clock and diagnostics after the stages
+    // Events, clock and diagnostics after the stages, the step's energy audited (energy_audit.h).
+    void finishStep(const Diagnostics& stepped, const EnergyAudit& audit);
 };
 
 Diagnostics measure(const World& world); // energies and momenta now, soft bodies' too
