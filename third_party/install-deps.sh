@@ -12,6 +12,7 @@ packages=(
   xvfb xdotool imagemagick x11-utils   # app tests and screenshots under a virtual X server
   fonts-dejavu-core                    # the app's UI font
   clang libclang-rt-14-dev             # the scene fuzzer (libFuzzer) and sanitizers, tests/fuzz/run.sh
+  clang-format                         # the format check of .ci/check-format.sh
 )
 
 missing=()
