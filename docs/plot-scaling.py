@@ -2,9 +2,10 @@
 """Speed against size: ms per step of `carom-cli bench` on pyramids of base 20, 50, 100 and 150
 (the anchors' large pyramid: boxes 1x1 m, density 1, friction 0.6, gravity -10, on a ground box
 200x2 m at (0, -1)), and of Box2D v3 on the same pyramids when its bench program is given.
-Writes docs/scaling.csv and draws docs/scaling.svg (no plotting library needed).
+Writes docs/bench/scaling.csv and draws docs/bench/scaling.svg from it (no plotting library needed).
 
     python3 docs/plot-scaling.py [--box2d PATH/TO/box2d-v3-bench] [--steps N]
+    python3 docs/plot-scaling.py --redraw    # the plot again from docs/bench/scaling.csv, no run
 
 Run from the top of the repository after building (build/carom-cli). Box2D v3 is built from its
 own source outside the repository for the measurement only; each size is timed A B A B (Carom,
@@ -80,7 +81,20 @@ def main():
     ap.add_argument("--box2d", help="Box2D v3's bench program (built outside the repository)")
     ap.add_argument("--steps", type=int, default=200)
     ap.add_argument("--cli", default="build/carom-cli")
+    ap.add_argument("--redraw", action="store_true",
+                    help="draw docs/bench/scaling.svg from docs/bench/scaling.csv without measuring")
     args = ap.parse_args()
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench")
+    if args.redraw:
+        rows = []
+        with open(os.path.join(here, "scaling.csv")) as f:
+            next(f)
+            for line in f:
+                base, boxes, carom, box2d = line.strip().split(",")
+                rows.append({"base": int(base), "boxes": int(boxes), "carom": float(carom),
+                             "box2d": float(box2d) if box2d else None})
+        svg(rows, os.path.join(here, "scaling.svg"))
+        return
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for base in BASES:
@@ -98,7 +112,6 @@ def main():
                    "box2d": min(box2d) if box2d else None}
             print(row, flush=True)
             rows.append(row)
-    here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "scaling.csv"), "w") as f:
         f.write("base,boxes,carom_ms_per_step,box2d_v3_ms_per_step\n")
         for r in rows:
