@@ -130,8 +130,18 @@ bool settingWidget(UiContext& ui, const char* name, const char* label = nullptr,
         label = words;
     }
     carom::WorldSettings w = ui.session.world.settings();
-    if (!std::visit([&](auto member) { return widget(s, label, w.*member); }, s.member))
-        return false;
+    // A setting the current method does not read is shown greyed, with the reason.
+    const bool read = carom::isRead(s, w.method, !ui.session.world.softBodies().empty());
+    ImGui::BeginDisabled(!read);
+    const bool changed =
+        std::visit([&](auto member) { return widget(s, label, w.*member); }, s.member);
+    ImGui::EndDisabled();
+    if (!read) {
+        const std::string why = "Not read by the " + std::string(carom::toString(w.method)) +
+                                " method: " + carom::readByText(s) + ".";
+        disabledTooltip(why.c_str());
+    }
+    if (!changed) return false;
     if (alsoChange) alsoChange(w);
     return applySettings(ui, w);
 }

@@ -5,13 +5,22 @@
 
 namespace app {
 
-void tooltip(const char* text) {
-    if (!ImGui::IsItemHovered() || ImGui::IsItemActive()) return;
+namespace {
+void show(const char* text) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(20 * ImGui::GetFontSize());
     ImGui::TextUnformatted(text);
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
+}
+} // namespace
+
+void tooltip(const char* text) {
+    if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) show(text);
+}
+
+void disabledTooltip(const char* text) {
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) show(text);
 }
 
 } // namespace app

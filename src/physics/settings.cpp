@@ -90,6 +90,15 @@ SettingInfo choiceRow(E WorldSettings::*member, const char* name, const char* he
     return {member, name, "", "", help, {}, {}, {std::begin(choices), std::end(choices)}};
 }
 
+// The row, read only by these methods' steps (and, with soft, for soft bodies in every method).
+SettingInfo readBy(SettingInfo row, std::initializer_list<Method> methods, bool soft = false) {
+    row.methods = 0;
+    for (Method m : methods)
+        row.methods |= 1u << static_cast<int>(m);
+    row.alsoSoftBodies = soft;
+    return row;
+}
+
 bool isWhole(const SettingInfo& s) {
     return std::holds_alternative<int WorldSettings::*>(s.member);
 }
@@ -182,32 +191,49 @@ const std::vector<SettingInfo>& worldSettingsTable() {
             {0.001, 0.05, kLog, "%.4f"}),
         choiceRow(&S::method, "method", "how contacts are resolved", kMethods),
         choiceRow(&S::integrator, "integrator", "how bodies move under their forces", kIntegrators),
-        choiceRow(&S::collisionHandling, "collision_handling",
-                  "exact method: how impacts at the same instant are struck (the other methods "
-                  "solve all contacts together)",
-                  kCollisionHandlings),
+        // Struck at their instants by the exact method, and by the flights of the default and
+        // impulse methods (flight_impacts.cpp: a face that lands flat strikes at two points).
+        readBy(choiceRow(&S::collisionHandling, "collision_handling",
+                         "how impacts at the same instant are struck: in the exact method, and in "
+                         "the free flights of the default and impulse methods",
+                         kCollisionHandlings),
+               {Method::ImpulseProjection, Method::Impulse, Method::Exact}),
         choiceRow(&S::softResolution, "soft_resolution",
                   "how a step's soft-body collisions are resolved, in every method",
                   kSoftResolutions),
 
-        row(&S::velocityIterations, "velocity_iterations", "solver", "",
-            "sequential-impulse passes per step", between(1, 1000), {1, 50, false, "%d"}),
-        row(&S::positionIterations, "position_iterations", "solver", "",
-            "projection passes per step", between(0, 1000), {0, 20, false, "%d"}),
-        row(&S::warmStarting, "warm_starting", "solver", "",
-            "start each step from the last step's impulses"),
+        // The impulse method's solver (contact_solver.cpp), which the default and exact methods
+        // also hand the pairs their flights leave unsettled; the penalty method's passes
+        // (penalty.cpp) and the soft bodies' (soft_collide.cpp). Not the projection method.
+        readBy(row(&S::velocityIterations, "velocity_iterations", "solver", "",
+                   "sequential-impulse passes per step (the default and exact methods: only for "
+                   "pairs their free flights leave unsettled)",
+                   between(1, 1000), {1, 50, false, "%d"}),
+               {Method::ImpulseProjection, Method::Impulse, Method::Penalty, Method::Exact}, true),
+        // projectContacts (projection.cpp): the projection method's, and the exact method's at
+        // a step's end.
+        readBy(row(&S::positionIterations, "position_iterations", "solver", "",
+                   "projection passes per step", between(0, 1000), {0, 20, false, "%d"}),
+               {Method::Projection, Method::Exact}),
+        readBy(row(&S::warmStarting, "warm_starting", "solver", "",
+                   "start each step from the last step's impulses"),
+               {Method::ImpulseProjection, Method::Impulse, Method::Exact}),
         row(&S::restitutionThreshold, "restitution_threshold", "solver", "m/s",
             "slower approaches do not bounce, so that contacts can rest", atLeast(0)),
         row(&S::linearSlop, "linear_slop", "solver", "m",
             "overlap left alone, so that resting contacts persist", between(0, 1)),
-        row(&S::projectionFactor, "projection_factor", "solver", "",
-            "fraction of the overlap removed per projection pass", between(0, 1)),
-        row(&S::maxProjection, "max_projection", "solver", "m",
-            "the most one projection pass moves a contact", above(0)),
-        row(&S::penaltyStiffness, "penalty_stiffness", "solver", "N/m per kg",
-            "penalty method: contact stiffness per kg of the pair's reduced mass", above(0)),
-        row(&S::penaltyDamping, "penalty_damping", "solver", "N·s/m per kg",
-            "penalty method: contact damping per kg of the pair's reduced mass", atLeast(0)),
+        readBy(row(&S::projectionFactor, "projection_factor", "solver", "",
+                   "fraction of the overlap removed per projection pass", between(0, 1)),
+               {Method::Projection, Method::Exact}),
+        readBy(row(&S::maxProjection, "max_projection", "solver", "m",
+                   "the most one projection pass moves a contact", above(0)),
+               {Method::Projection, Method::Exact}),
+        readBy(row(&S::penaltyStiffness, "penalty_stiffness", "solver", "N/m per kg",
+                   "penalty method: contact stiffness per kg of the pair's reduced mass", above(0)),
+               {Method::Penalty}),
+        readBy(row(&S::penaltyDamping, "penalty_damping", "solver", "N·s/m per kg",
+                   "penalty method: contact damping per kg of the pair's reduced mass", atLeast(0)),
+               {Method::Penalty}),
         row(&S::distanceTolerance, "distance_tolerance", "solver", "m",
             "exact method: how close a found time of contact is to touching", above(0),
             {1e-8, 1e-2, kLog, "%.1e"}),
@@ -221,6 +247,22 @@ const std::vector<SettingInfo>& worldSettingsTable() {
             atLeast(0), {0, 10}),
     };
     return table;
+}
+
+bool isRead(const SettingInfo& s, Method method, bool softBodies) {
+    return (s.methods >> static_cast<int>(method) & 1u) || (s.alsoSoftBodies && softBodies);
+}
+
+std::string readByText(const SettingInfo& s) {
+    std::vector<std::string> names;
+    for (Method m : allMethods())
+        if (s.methods >> static_cast<int>(m) & 1u) names.emplace_back(toString(m));
+    std::string text = "read by the ";
+    for (std::size_t i = 0; i < names.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    text += names.size() == 1 ? " method" : " methods";
+    if (s.alsoSoftBodies) text += ", and for soft bodies in every method";
+    return text;
 }
 
 const SettingInfo& setting(std::string_view name) {

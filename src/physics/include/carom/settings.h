@@ -130,6 +130,10 @@ struct SettingInfo {
     Accepted accepted; // numbers (double and int)
     Slider slider;     // numbers: the app's slider
     std::vector<Choice> choices; // enums: in the order of the enum's values
+    // Which methods' steps read it: bit i for Method i (every method unless the row says);
+    // `alsoSoftBodies`: read in every method while the world has a soft body.
+    unsigned methods = 0x1f;
+    bool alsoSoftBodies = false;
 };
 
 // Every setting, in the order of WorldSettings (which is the scene file's order).
@@ -148,6 +152,12 @@ std::optional<std::string> brokenRule(const SettingInfo& s, double x);
 // Throws std::invalid_argument unless the number setting s accepts x, in validate's words
 // ("restitution: must be in [0, 1], got 2"): also for a body's own restitution and friction.
 void checkValue(const SettingInfo& s, double x);
+
+// Whether a world of these settings steps with s read (its method reads s, or s is read for soft
+// bodies and the world has some); and, for a control that is not, why, in words for the app
+// ("read by the impulse and penalty methods, and for soft bodies").
+bool isRead(const SettingInfo& s, Method method, bool softBodies);
+std::string readByText(const SettingInfo& s);
 
 // The index in s.choices of an enum setting's value in settings.
 std::size_t choiceOf(const SettingInfo& s, const WorldSettings& settings);
