@@ -15,6 +15,25 @@ bool finite(const carom::Diagnostics& d) {
            std::isfinite(d.angularMomentum);
 }
 
+// The guards that fired (GuardCounts: a state repaired rather than its cause prevented), each
+// on a line of its own when it did.
+void printGuards(const carom::GuardCounts& g) {
+    const struct {
+        int n;
+        const char* what;
+    } lines[] = {
+        {g.restitutionUndone,
+         "restitution undone (a restitution pass that would have made energy)"},
+        {g.bounceMadePoisson, "impacts given Poisson's bounce (Newton's would have made energy)"},
+        {g.bounceCut, "bounces cut (Poisson's would have made energy too)"},
+        {g.energyTakenBack, "exact steps whose energy made was taken back"},
+        {g.stoppedAtStatic, "bodies stopped where they met a static body"},
+        {g.pushedOutOfStatic, "bodies pushed out of a static body"},
+    };
+    for (const auto& l : lines)
+        if (l.n > 0) std::printf("guard: %d %s\n", l.n, l.what);
+}
+
 int run(const RunOptions& o) {
     carom::Scene scene = carom::loadScene(o.scene);
     apply(o.overrides, scene);
@@ -75,6 +94,7 @@ int run(const RunOptions& o) {
     if (const std::uint64_t n = world.diagnostics().totalEscapesStopped)
         std::printf("escapes stopped: %llu (bodies through the walls, put back inside)\n",
                     static_cast<unsigned long long>(n));
+    printGuards(end.totalGuards);
     if (csv) std::printf("csv: %s\n", o.csv.c_str());
     if (!o.save.empty()) std::printf("saved: %s\n", o.save.c_str());
     return 0;

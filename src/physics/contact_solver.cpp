@@ -451,7 +451,10 @@ void restitute(const StepContext& c, std::vector<SolverBody>& bodies,
     const double keSolved = kineticEnergyOf(c, bodies);
     restitutionPasses(bodies, wide, c.settings);
     const double allowed = std::max(keStart, keSolved);
-    if (kineticEnergyOf(c, bodies) > allowed * (1 + 1e-12) && !driven(c)) bodies = held;
+    if (kineticEnergyOf(c, bodies) > allowed * (1 + 1e-12) && !driven(c)) {
+        bodies = held;
+        ++c.diagnostics.guards.restitutionUndone;
+    }
 }
 
 } // namespace

@@ -181,6 +181,7 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
         for (const auto& [fixed, box] : statics)
             first = std::min(first, timeOfImpact(b, start[i], *fixed, box, travel, c.settings));
         if (first < 1) {
+            ++c.diagnostics.guards.stoppedAtStatic;
             const Interpolated back = poseAt(b, start[i], first);
             moveBy(b, back.xf.p - b.xf().p, back.angle - b.angle(), c, correction);
         }
@@ -211,8 +212,10 @@ void keepOutOfStaticBodies(StepContext& c, Correction correction) {
         // may find its shallowest way out on the far side, and would be pushed through.
         const Vec2 from = b.xf().p, push = -excess * now.normal;
         const bool centreInside = passesThrough(from, from, fixed);
-        if (centreInside || !passesThrough(from, from + push, fixed))
+        if (centreInside || !passesThrough(from, from + push, fixed)) {
+            ++c.diagnostics.guards.pushedOutOfStatic;
             moveBy(b, push, 0, c, correction);
+        }
     }
 }
 

@@ -652,6 +652,8 @@ Interval strikeTouching(StepContext& c, const std::vector<Manifold>& near) {
     if (impacts.struck > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
     c.diagnostics.collisions += impacts.struck;
     c.diagnostics.stoppedChains += impacts.chainStopped;
+    c.diagnostics.guards.bounceMadePoisson += impacts.bounceMadePoisson;
+    c.diagnostics.guards.bounceCut += impacts.bounceCut;
     const std::vector<int> contacts = manifoldsPerBody(c.bodies.size(), near);
     std::vector<Manifold> held = pointsKept(near, [&](const Manifold& m, const ContactPoint& cp) {
         if (cp.depth > -tol) return true;
@@ -869,6 +871,7 @@ std::vector<Flown> flyFirst(StepContext& c, const std::vector<Pose>& stepStart) 
         return {};
     }
     c.diagnostics.collisions += flights.collisions;
+    c.diagnostics.guards += flights.guards;
     if (flights.collisions > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
     restore(c.bodies, stepStart);
     std::vector<Flown> flown;
@@ -1005,6 +1008,7 @@ void makeNoEnergy(StepContext& c, const Energy& before) {
     double keTouching = 0;
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         if (touching[i] && c.bodies[i].isDynamic()) keTouching += c.bodies[i].kineticEnergy();
+    ++c.diagnostics.guards.energyTakenBack;
     const bool fromAll = keTouching < made;
     const double ke = fromAll ? kineticEnergy(c.bodies) : keTouching;
     const double scale = ke > 0 ? std::sqrt(std::max(ke - made, 0.0) / ke) : 1.0;

@@ -609,8 +609,11 @@ void strikeImpactsInFlight(StepContext& c, std::vector<Manifold>& settled) {
             b.w = clock[id].w;
         }
         if (fastestApproach(c, touching[0]) < c.settings.restitutionThreshold) ++first->slowStrikes;
-        const int struckPoints =
-            resolveImpacts(c.bodies, touching, c.settings.collisionHandling, c.h).struck;
+        const Impacts impacts =
+            resolveImpacts(c.bodies, touching, c.settings.collisionHandling, c.h);
+        const int struckPoints = impacts.struck;
+        c.diagnostics.guards.bounceMadePoisson += impacts.bounceMadePoisson;
+        c.diagnostics.guards.bounceCut += impacts.bounceCut;
         c.diagnostics.collisions += struckPoints;
         if (struckPoints > 0) { // touched and parted within the step; its manifold leaves below
             c.events.push_back(ContactEvent{m.a, m.b, true});

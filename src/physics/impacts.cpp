@@ -282,7 +282,7 @@ void bounceNoMoreThan(std::vector<Body>& bodies, const Velocities& held, double 
     }
 }
 
-int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
+int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points, Impacts& guards) {
     int impacts = 0;
     bool any = false;
     std::vector<double> target(points.size(), 0.0), restitution(points.size(), 0.0);
@@ -330,10 +330,14 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
         ids.begin(), ids.end(), [&](BodyId id) { return bodies[id].type == BodyType::Kinematic; });
     auto madeEnergy = [&] { return !driven && kineticEnergyOf(bodies, before) > ke * (1 + 1e-12); };
     if (madeEnergy()) {
+        ++guards.bounceMadePoisson;
         putBack(bodies, held);
         for (std::size_t i = 0; i < points.size(); ++i)
             push(bodies, points[i], restitution[i] * compression[i]);
-        if (madeEnergy()) bounceNoMoreThan(bodies, held, ke);
+        if (madeEnergy()) {
+            ++guards.bounceCut;
+            bounceNoMoreThan(bodies, held, ke);
+        }
     }
     return impacts;
 }
@@ -394,7 +398,7 @@ Impacts serial(std::vector<Body>& bodies, const std::vector<Point>& points,
             }
             group.push_back(points[i]);
         }
-        simultaneous(bodies, group);
+        simultaneous(bodies, group, impacts);
         if (byBody.empty()) {
             for (std::size_t i = 0; i < points.size(); ++i) {
                 byBody.push_back({points[i].m->a, i});
@@ -440,7 +444,11 @@ Impacts resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touchin
         }
     }
     if (points.empty()) return {};
-    if (handling == CollisionHandling::Simultaneous) return {simultaneous(bodies, points), false};
+    if (handling == CollisionHandling::Simultaneous) {
+        Impacts impacts;
+        impacts.struck = simultaneous(bodies, points, impacts);
+        return impacts;
+    }
     return serial(bodies, points, handling);
 }
 

@@ -212,9 +212,11 @@ void restitute(const StepContext& c, const States& states, const Share* shares,
     pass();
     const double gained = kineticEnergyOf(c, states, shares, shareCount) - ke;
     const double allowed = std::max(freeEnergy - (ke + pe), 0.0);
-    if (gained > allowed + 1e-12 * (std::abs(freeEnergy) + ke + std::abs(pe)))
+    if (gained > allowed + 1e-12 * (std::abs(freeEnergy) + ke + std::abs(pe))) {
         for (std::size_t i = 0; i < shareCount; ++i)
             states.v[shares[i].body] = before[i];
+        ++c.diagnostics.guards.restitutionUndone;
+    }
 }
 
 // Lane l of a point that is not there (a single point's second, or padding): zeros, which push

@@ -459,6 +459,9 @@ void World::finishStep(const Diagnostics& stepped, const EnergyAudit& audit) {
     m.energyMade = energyMade(audit, *this, m);
     m.totalEnergyMade = diagnostics_.totalEnergyMade + m.energyMade;
     m.stepsNotAudited = diagnostics_.stepsNotAudited + (audit.applies ? 0 : 1);
+    m.guards = stepped.guards;
+    m.totalGuards = diagnostics_.totalGuards;
+    m.totalGuards += stepped.guards;
     diagnostics_ = m;
     if (listener_)
         for (const ContactEvent& e : pendingEvents_)

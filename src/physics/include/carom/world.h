@@ -89,6 +89,41 @@ struct BodyHit {
 };
 
 // Measured after every step (formulas in docs/cli.md).
+// The guards that repair a state instead of preventing its cause, each counted where it fires
+// (in a step, and in Diagnostics::totalGuards since the world was made). Each is a limit of the
+// engine, documented in docs/architecture.md; none fires on the presets' analytic tests
+// (the CAROM_VALIDATE build checks it).
+struct GuardCounts {
+    // A restitution pass that would have made energy, undone (the impulse method's solver, and
+    // the default method's substep solver per batch of islands).
+    int restitutionUndone = 0;
+    // Impacts struck together whose bounce by Newton's law made energy: given Poisson's bounce
+    // instead (impacts.cpp), and where that made energy too, the bounce cut to keep it.
+    int bounceMadePoisson = 0;
+    int bounceCut = 0;
+    // The exact method: a step that made energy beyond round-off, its touching bodies' velocities
+    // scaled to take it back (makeNoEnergy).
+    int energyTakenBack = 0;
+    // A body moved back to where it first met a static body (stopAtStaticBodies), and one pushed
+    // out of a static body it was pressed into (keepOutOfStaticBodies; continuous.cpp).
+    int stoppedAtStatic = 0;
+    int pushedOutOfStatic = 0;
+
+    GuardCounts& operator+=(const GuardCounts& o) {
+        restitutionUndone += o.restitutionUndone;
+        bounceMadePoisson += o.bounceMadePoisson;
+        bounceCut += o.bounceCut;
+        energyTakenBack += o.energyTakenBack;
+        stoppedAtStatic += o.stoppedAtStatic;
+        pushedOutOfStatic += o.pushedOutOfStatic;
+        return *this;
+    }
+    bool any() const {
+        return restitutionUndone || bounceMadePoisson || bounceCut || energyTakenBack ||
+               stoppedAtStatic || pushedOutOfStatic;
+    }
+};
+
 struct Diagnostics {
     double keLinear = 0, keAngular = 0, pe = 0, energy = 0;
     Vec2 momentum{0, 0};
@@ -126,6 +161,8 @@ struct Diagnostics {
     double energyMade = 0;
     double totalEnergyMade = 0;
     std::uint64_t stepsNotAudited = 0;
+    GuardCounts guards;      // in the step
+    GuardCounts totalGuards; // since the world was made
 };
 
 // The exact method's back-off after a step it could not finish (exact.cpp, stepExact): the next
