@@ -1,17 +1,13 @@
 // Recordings: world states and inputs to JSON lines and back (docs/recording-format.md), and the
 // inputs applied to a world.
 #include "carom/recording.h"
+#include "carom/output_file.h"
 
+#include "input_file.h"
 #include "scene_json.h"
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <type_traits>
 
 namespace carom {
@@ -160,21 +156,8 @@ Out inputObject(const Input& in) {
 
 } // namespace
 
-RecordingWriter::RecordingWriter(const std::string& path) : path_(path) {
-    // O_NOFOLLOW: a link planted at the path is refused, not followed.
-    const int fd =
-        ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
-    struct stat st;
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(fd);
-        throw std::runtime_error(path + ": cannot write: not a regular file");
-    }
-    file_ = ::fdopen(fd, "w");
-    if (!file_) {
-        ::close(fd);
-        throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
-    }
+RecordingWriter::RecordingWriter(const std::string& path)
+    : path_(path), file_(createInPlace(path)) {
     line(Out{{"format", kRecordingFormat}, {"version", kRecordingVersion}}.dump());
 }
 
@@ -432,18 +415,12 @@ Recording parseRecording(const std::string& text, const std::string& name) {
 }
 
 Recording loadRecording(const std::string& path) {
-    struct stat st;
-    if (::stat(path.c_str(), &st) != 0)
-        throw RecordingError(path + ": cannot read: " + std::strerror(errno));
-    if (!S_ISREG(st.st_mode)) throw RecordingError(path + ": cannot read: not a regular file");
-    if (std::uintmax_t(st.st_size) > kMaxSceneBytes)
-        throw RecordingError(path + ": cannot read: larger than " + std::to_string(kMaxSceneBytes) +
-                             " bytes");
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in && !in.eof()) throw RecordingError(path + ": cannot read: " + std::strerror(errno));
-    return parseRecording(text.str(), path);
+    try {
+        const std::string text = readInputFile(path);
+        return namingOutOfMemory(path, [&] { return parseRecording(text, path); });
+    } catch (const SceneError& e) {
+        throw RecordingError(e.what());
+    }
 }
 
 } // namespace carom

@@ -1,0 +1,27 @@
+// Reading an input file (a scene, a recording) whole, safely: what is checked is the descriptor
+// read from, so nothing swapped in between a check and the open is read.
+#pragma once
+
+#include "carom/scene.h"
+
+#include <new>
+#include <string>
+
+namespace carom {
+
+// The file's bytes. Only a regular file of at most kMaxSceneBytes: a FIFO would block and
+// /dev/zero would be read until memory ran out. Throws SceneError "PATH: cannot read: why",
+// and "PATH: out of memory reading it" when its text does not fit in memory.
+std::string readInputFile(const std::string& path);
+
+// Runs read (which reads or parses path) and names the file when memory runs out in it, instead
+// of the bare std::bad_alloc. Throws SceneError.
+template <class Read> auto namingOutOfMemory(const std::string& path, Read read) {
+    try {
+        return read();
+    } catch (const std::bad_alloc&) {
+        throw SceneError(path + ": out of memory reading it");
+    }
+}
+
+} // namespace carom
