@@ -195,6 +195,16 @@ std::uint64_t toCount(const Json& v, const Where& where) {
     return v.get<std::uint64_t>();
 }
 
+// A step count ("at", "steps"): at most kMaxRecordedSteps, so that a replay of any recording
+// read ends in its time, and the app's timeline can hold it.
+std::uint64_t toStep(const Json& v, const Where& where) {
+    const std::uint64_t n = toCount(v, where);
+    if (n > kMaxRecordedSteps)
+        where.fail("must be at most " + std::to_string(kMaxRecordedSteps) +
+                   " steps (more than a session can have run), got " + std::to_string(n));
+    return n;
+}
+
 std::size_t toId(const Json& j, const char* key, const Where& where) {
     return std::size_t(toCount(require(j, key, where), where.at(key)));
 }
@@ -228,7 +238,7 @@ std::shared_ptr<const WorldState> readState(const Json& j, const Where& w) {
     auto s = std::make_shared<WorldState>();
     s->scene = toScene(j, "scene", w);
     s->time = toFinite(require(j, "time", w), w.at("time"));
-    s->steps = toCount(require(j, "steps", w), w.at("steps"));
+    s->steps = toStep(require(j, "steps", w), w.at("steps"));
     const Json& list = require(j, "thrusters", w);
     if (!list.is_array()) w.at("thrusters").fail("must be an array, got " + describe(list));
     for (std::size_t k = 0; k < list.size(); ++k) {
@@ -378,7 +388,7 @@ Recording parseRecording(const std::string& text, const std::string& name) {
             const Json j = parseLine(line, where);
             const Where w{where, ""};
             requireObject(j, w);
-            const std::uint64_t step = toCount(require(j, "at", w), w.at("at"));
+            const std::uint64_t step = toStep(require(j, "at", w), w.at("at"));
             const std::string kind = toText(require(j, "do", w), w.at("do"));
             if (r.inputs.empty() && kind != "world")
                 w.at("do").fail("the first input must be the world (\"world\"), got \"" + kind +
