@@ -291,7 +291,6 @@ TEST(SoftScene, BadInputIsRefusedWithItsPath) {
     expectRefused(R"({"type": "soft", )" + kThree +
                       R"(, "springs": [{"i": 0, "j": 1, "stiffness": -1}], "boundary": [0, 1, 2]})",
                   "/bodies/0/springs/0/stiffness: must be >= 0, got -1");
-    // A bow tie: (0,0) (1,1) (1,0) (0,1) crosses itself.
     expectRefused(R"({"type": "soft", "particles": [{"position": [0, 0], "mass": 1},
                       {"position": [1, 1], "mass": 1}, {"position": [1, 0], "mass": 1},
                       {"position": [0, 1], "mass": 1}], "boundary": [0, 1, 2, 3]})",
