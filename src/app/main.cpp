@@ -6,12 +6,14 @@
 #include "scenes.h"
 
 #include "carom/file_identity.h"
+#include "carom/output_file.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iterator>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -124,7 +126,6 @@ int main(int argc, char** argv) {
     }
     if (framesGiven && opt.screenshot.empty() && !opt.report)
         return fail("--frames: needs --screenshot or --report");
-    // Output files are written at the end: check now that their folders exist.
     if (!opt.replayPath.empty() && !opt.scenePath.empty())
         return fail("--replay: the recording holds its scene; give no scene file with it");
     if (!opt.replayPath.empty() && !opt.history)
@@ -146,12 +147,19 @@ int main(int argc, char** argv) {
                 return fail(std::string(flag) + " and " + outputs[k].first +
                             " name the same file '" + path + "'");
     }
+    // Output files are written at the end: check now that their folders exist and that nothing
+    // planted is at their paths.
     for (const auto& [flag, path] : outputs) {
         if (path.empty()) continue;
         const std::filesystem::path dir = std::filesystem::path(path).parent_path();
         std::error_code ec;
         if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
             return fail(std::string(flag) + ": no such directory '" + dir.string() + "'");
+        try { // a link or a FIFO planted there is refused now, not after the run
+            carom::checkOutputTarget(path);
+        } catch (const std::runtime_error& e) {
+            return fail(std::string(flag) + ": " + e.what());
+        }
     }
 
     try {

@@ -159,6 +159,11 @@ void OutputFile::commit() {
     if (!(written && closed && renamed)) fail(path_, err);
 }
 
+void checkOutputTarget(const std::string& path) {
+    struct stat st;
+    lookAtTarget(path, st);
+}
+
 std::FILE* createInPlace(const std::string& path) {
     struct stat st;
     if (lookAtTarget(path, st) == Target::device)

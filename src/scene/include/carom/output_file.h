@@ -33,6 +33,10 @@ class OutputFile {
     int slot_ = -1; // in the list of temporaries removed on a signal
 };
 
+// Throws what OutputFile(path) would for what is at path now (a link, a FIFO, a directory...):
+// for refusing at start an output that is written only at the end.
+void checkOutputTarget(const std::string& path);
+
 // A file written in place as it goes (a recording: a crash must leave what was written), made as
 // OutputFile makes its temporary and renamed over the target at once, so that the file written is
 // always a new one of ours. The target must be absent or a regular file (nothing else, not even a
