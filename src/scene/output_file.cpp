@@ -114,7 +114,10 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
             ::close(fd);
             fail(path_, "changed while it was opened");
         }
-        if (!(file_ = ::fdopen(fd, "wb"))) {
+        // Opened, it is the device the user named (only root makes one): writes may wait on it
+        // as on any terminal, rather than fail half-way with EAGAIN.
+        if (::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
+            !(file_ = ::fdopen(fd, "wb"))) {
             const int err = errno;
             ::close(fd);
             fail(path_, err);
