@@ -461,6 +461,26 @@ TEST_F(Cli, ReplayOfAHugeStepCountEndsAtOnce) {
     EXPECT_FALSE(fs::exists(path("out.json")));
 }
 
+// Issue 46: a scene whose reading runs out of memory (here under a 200 MB limit on the address
+// space) says so with the file's name, not "error: std::bad_alloc".
+TEST_F(Cli, OutOfMemoryNamesTheFile) {
+#if defined(__SANITIZE_ADDRESS__)
+    GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit";
+#endif
+    {
+        std::ofstream big(path("big.json"));
+        big << R"({"format": 1, "bodies": [)";
+        for (int i = 0; i < 400000; ++i)
+            big << (i ? "," : "") << R"({"name": "b)" << i
+                << R"(", "shape": {"type": "circle", "radius": 0.1}, "position": [)" << i
+                << ", 0]}";
+        big << "]}";
+    }
+    prefix = "ulimit -v 200000; ";
+    EXPECT_EQ(cli({"run", path("big.json"), "--steps", "0"}), 1);
+    EXPECT_EQ(err, "error: " + path("big.json") + ": out of memory reading it\n");
+}
+
 // SIGINT, SIGTERM and SIGHUP in the middle of a run leave no temporary behind.
 TEST_F(Cli, SlowSignalsLeaveNoTemporaries) {
     for (const char* signal : {"INT", "TERM", "HUP"}) {

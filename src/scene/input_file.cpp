@@ -5,6 +5,7 @@
 #include "carom/scene.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -21,11 +22,40 @@ struct Descriptor {
     }
 };
 
+// MemoryReserve's block, the new_handler it replaced, and how many reserves are alive (nested
+// ones share the outermost's block).
+void* reserved = nullptr;
+std::new_handler previous = nullptr;
+int reserves = 0;
+
+// The new_handler: the reserve given back for the unwinding, then the failure reported.
+void releaseReserve() {
+    std::free(reserved);
+    reserved = nullptr;
+    std::set_new_handler(previous);
+    throw std::bad_alloc();
+}
+
 [[noreturn]] void fail(const std::string& path, const std::string& why) {
     throw SceneError(path + ": cannot read: " + why);
 }
 
 } // namespace
+
+MemoryReserve::MemoryReserve() {
+    if (reserves++ > 0) return;
+    reserved = std::malloc(std::size_t(64) << 20);
+    if (reserved) previous = std::set_new_handler(releaseReserve);
+}
+
+MemoryReserve::~MemoryReserve() {
+    if (--reserves > 0) return;
+    if (reserved) {
+        std::free(reserved);
+        reserved = nullptr;
+        std::set_new_handler(previous);
+    }
+}
 
 std::string readInputFile(const std::string& path) {
     const Descriptor file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
