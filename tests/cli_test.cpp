@@ -464,7 +464,12 @@ TEST_F(Cli, ReplayOfAHugeStepCountEndsAtOnce) {
 // Issue 46: a scene whose reading runs out of memory (here under a 200 MB limit on the address
 // space) says so with the file's name, not "error: std::bad_alloc".
 TEST_F(Cli, OutOfMemoryNamesTheFile) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__has_feature) // clang's way of saying it
+#if __has_feature(address_sanitizer)
+#define CAROM_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(CAROM_ASAN)
     GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit";
 #endif
     {
