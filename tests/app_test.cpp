@@ -2,6 +2,7 @@
 // of the right size that is not blank), refuses bad arguments with an "error:" line, and a
 // scripted session (xdotool) that drags a body with the mouse spring and fires a thruster
 // changes the state as it should, seen through --save-on-exit.
+#include "carom/recording.h"
 #include "carom/scene.h"
 
 #include <algorithm>
@@ -12,9 +13,12 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <pwd.h>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -539,4 +543,193 @@ TEST(App, SlowReplayInTheAppFollowsTheRecording) {
     EXPECT_EQ(readAll(dir / "played.json"), recorded);
     EXPECT_EQ(readAll(dir / "replayed.json"), recorded);
     EXPECT_EQ(carom::loadScene((dir / "recorded.json").string()).settings.restitution, 0.9);
+}
+
+namespace {
+
+// A recording of the preset rigid-body-collisions: the world at step 0, ended at `end`.
+void writeRecording(const fs::path& path, const std::string& last = R"({"at":5,"do":"end"})") {
+    const carom::World start =
+        carom::buildWorld(carom::loadScene(CAROM_ASSET_DIR "/scenes/rigid-body-collisions.json"));
+    {
+        carom::RecordingWriter rec(path.string());
+        rec.write(0, carom::input::Replace{std::make_shared<carom::WorldState>(
+                         carom::captureState(start, "Rigid Body Collisions"))});
+    }
+    std::ofstream(path, std::ios::app) << last << "\n";
+}
+
+// The files in dir but the captured stderr, sorted.
+std::vector<std::string> filesIn(const fs::path& dir) {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(dir))
+        if (e.path().filename() != "stderr.txt") names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::string xvfb(const fs::path& dir) {
+    return "XDG_CONFIG_HOME=" + dir.string() +
+           " timeout 60 xvfb-run -a -s '-screen 0 1280x800x24' ";
+}
+
+} // namespace
+
+// Issue 46: no output may be one of the app's inputs or another output, by file identity, not by
+// string ("./s.json", a link, a hard link): each is refused at start with one line, and the
+// inputs are left as they were.
+TEST(App, RefusesOutputsThatAreItsInputs) {
+    const fs::path dir = tempDir("inputs");
+    fs::copy_file(CAROM_ASSET_DIR "/scenes/bouncing-ball.json", dir / "s.json");
+    writeRecording(dir / "run.rec");
+    fs::create_symlink("s.json", dir / "link.json");
+    fs::create_hard_link(dir / "s.json", dir / "hard.json");
+    const std::string scene = readAll(dir / "s.json"), rec = readAll(dir / "run.rec");
+    const std::pair<const char*, const char*> cases[] = {
+        {"s.json --screenshot s.json", "--screenshot: 's.json' is the input scene"},
+        {"s.json --record ./s.json", "--record: './s.json' is the input scene"},
+        {"s.json --save-on-exit link.json", "--save-on-exit: 'link.json' is the input scene"},
+        {"s.json --save-on-exit hard.json", "--save-on-exit: 'hard.json' is the input scene"},
+        {"--replay run.rec --record ./run.rec", "--record: './run.rec' is the recording"},
+        {"--replay run.rec --screenshot run.rec", "--screenshot: 'run.rec' is the recording"},
+        {"s.json --record x --save-on-exit x", "--save-on-exit and --record name the same file"},
+        {"s.json --record x --save-on-exit ./x", "--save-on-exit and --record name the same file"}};
+    for (const auto& [args, says] : cases) {
+        SCOPED_TRACE(args);
+        const Outcome r = run("cd " + dir.string() + " && timeout 20 " + kApp + " " + args, dir);
+        EXPECT_EQ(r.status, 2);
+        EXPECT_EQ(r.err.rfind(std::string("error: ") + says, 0), 0u) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_EQ(readAll(dir / "s.json"), scene);
+        EXPECT_EQ(readAll(dir / "run.rec"), rec);
+        EXPECT_EQ(filesIn(dir),
+                  (std::vector<std::string>{"hard.json", "link.json", "run.rec", "s.json"}));
+    }
+    fs::remove_all(dir);
+}
+
+// Issue 46: at the path of --screenshot, --save-on-exit and --record, a link to a FIFO, to
+// /dev/null or to a device node, and a FIFO, are refused at start with one line saying what is
+// there, nothing blocking (under timeout); a regular file of another user's is replaced by a new
+// file of ours, the planter's inode never written into.
+TEST(App, PlantedOutputsAreRefusedOrReplaced) {
+    const fs::path dir = tempDir("planted");
+    const std::string scene = CAROM_ASSET_DIR "/scenes/bouncing-ball.json";
+    const fs::path fifo = dir / "fifo", device = dir / "null", target = dir / "out";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0666), 0);
+    const bool root = ::geteuid() == 0;
+    if (root) { // a node like /dev/null's
+        ASSERT_EQ(::mknod(device.c_str(), S_IFCHR | 0666, makedev(1, 3)), 0);
+    }
+    const std::pair<const char*, fs::path> links[] = {{"a link to a FIFO", fifo},
+                                                      {"a link to /dev/null", "/dev/null"},
+                                                      {"a link to a device", device}};
+    for (const char* flag : {"--screenshot", "--save-on-exit", "--record"}) {
+        for (const auto& [what, to] : links) {
+            if (!root && to == device) continue;
+            SCOPED_TRACE(std::string(flag) + ", " + what);
+            fs::create_symlink(to, target);
+            const Outcome r =
+                run("timeout 20 " + kApp + " " + scene + " " + flag + " " + target.string(), dir);
+            EXPECT_EQ(r.status, 2);
+            EXPECT_EQ(r.err, std::string("error: ") + flag + ": " + target.string() +
+                                 ": cannot write: is a symbolic link (not followed: name the "
+                                 "file itself)\n");
+            EXPECT_TRUE(fs::is_symlink(target));
+            fs::remove(target);
+        }
+        SCOPED_TRACE(std::string(flag) + ", a FIFO");
+        ASSERT_EQ(::mkfifo(target.c_str(), 0666), 0);
+        const Outcome r =
+            run("timeout 20 " + kApp + " " + scene + " " + flag + " " + target.string(), dir);
+        EXPECT_EQ(r.status, 2);
+        EXPECT_EQ(r.err.rfind(std::string("error: ") + flag + ": " + target.string() +
+                                  ": cannot write: is a FIFO",
+                              0),
+                  0u)
+            << r.err;
+        EXPECT_TRUE(fs::is_fifo(target));
+        fs::remove(target);
+    }
+    EXPECT_TRUE(fs::is_fifo(fifo));
+
+    if (!root || !have("xvfb-run") || !have("Xvfb"))
+        GTEST_SKIP() << "a file of another user's needs root (to plant it) and Xvfb (to write it)";
+    const passwd* nobody = ::getpwnam("nobody");
+    ASSERT_NE(nobody, nullptr);
+    std::vector<struct stat> planted(3);
+    const fs::path outputs[] = {dir / "shot.png", dir / "saved.json", dir / "run.rec"};
+    for (std::size_t k = 0; k < 3; ++k) {
+        std::ofstream(outputs[k]) << "planted";
+        ASSERT_EQ(::chown(outputs[k].c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+        ASSERT_EQ(::chmod(outputs[k].c_str(), 0666), 0);
+        fs::create_hard_link(outputs[k], outputs[k].string() + ".kept"); // the planter's hold
+        ASSERT_EQ(::lstat(outputs[k].c_str(), &planted[k]), 0);
+    }
+    const Outcome r =
+        run(xvfb(dir) + kApp + " " + scene + " --frames 5 --screenshot " + outputs[0].string() +
+                " --save-on-exit " + outputs[1].string() + " --record " + outputs[2].string(),
+            dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    for (std::size_t k = 0; k < 3; ++k) {
+        SCOPED_TRACE(outputs[k].string());
+        struct stat written;
+        ASSERT_EQ(::lstat(outputs[k].c_str(), &written), 0);
+        EXPECT_TRUE(S_ISREG(written.st_mode));
+        EXPECT_NE(written.st_ino, planted[k].st_ino);
+        EXPECT_EQ(written.st_uid, ::geteuid());
+        EXPECT_EQ(readAll(outputs[k].string() + ".kept"), "planted");
+        EXPECT_NE(readAll(outputs[k]), "planted");
+    }
+    fs::remove_all(dir);
+}
+
+// Issue 46: a screenshot that cannot be written (a name so long that its temporary's cannot be
+// made) fails the run with status 1 and leaves no --save-on-exit file.
+TEST(App, AFailedScreenshotLeavesNoSavedState) {
+    if (!have("xvfb-run") || !have("Xvfb")) GTEST_SKIP() << "Xvfb is not installed";
+    const fs::path dir = tempDir("failed-shot");
+    const fs::path shot = dir / (std::string(250, 's') + ".png"), saved = dir / "saved.json";
+    const Outcome r =
+        run(xvfb(dir) + kApp + " " CAROM_ASSET_DIR "/scenes/bouncing-ball.json" +
+                " --frames 3 --screenshot " + shot.string() + " --save-on-exit " + saved.string(),
+            dir);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("cannot write the screenshot"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(saved));
+    EXPECT_FALSE(fs::exists(shot));
+    fs::remove_all(dir);
+}
+
+// Issue 46: carom --replay of a recording whose end or an input is at 2^63 or more plays it up to
+// that line with carom-cli replay's warning (it once aborted in the timeline slider); a world at
+// steps 2^63 is refused as carom-cli refuses it.
+TEST(App, ReplayOfAHugeStepCountIsBoundedAsTheCliBoundsIt) {
+    if (!have("xvfb-run") || !have("Xvfb")) GTEST_SKIP() << "Xvfb is not installed";
+    const fs::path dir = tempDir("huge-replay");
+    for (const char* last : {R"({"at":18446744073709551615,"do":"end"})",
+                             R"({"at":9223372036854775808,"do":"spring_off"})"}) {
+        SCOPED_TRACE(last);
+        writeRecording(dir / "huge.rec", last);
+        const Outcome r = run(xvfb(dir) + kApp + " --replay " + (dir / "huge.rec").string() +
+                                  " --frames 3 --report >/dev/null",
+                              dir);
+        EXPECT_EQ(r.status, 0) << r.err;
+        EXPECT_NE(r.err.find("huge.rec: line 3: /at: must be at most 1000000000 steps"),
+                  std::string::npos)
+            << r.err;
+        fs::remove(dir / "huge.rec");
+    }
+    writeRecording(dir / "huge.rec");
+    std::string text = readAll(dir / "huge.rec");
+    text.replace(text.find("\"steps\":0"), 9, "\"steps\":9223372036854775808");
+    std::ofstream(dir / "huge.rec") << text;
+    const Outcome r = run("timeout 20 " + kApp + " --replay " + (dir / "huge.rec").string(), dir);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err.rfind("error: " + (dir / "huge.rec").string() +
+                              ": line 2: /steps: must be at most 1000000000 steps",
+                          0),
+              0u)
+        << r.err;
+    fs::remove_all(dir);
 }

@@ -3,13 +3,18 @@
 #include "carom/recording.h"
 #include "carom/scene.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <gtest/gtest.h>
+#include <pwd.h>
 #include <sstream>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -54,7 +59,7 @@ class Cli : public ::testing::Test {
     void TearDown() override { fs::remove_all(dir); }
 
     int cli(const std::vector<std::string>& args) {
-        std::string cmd = quote(CAROM_CLI);
+        std::string cmd = prefix + quote(CAROM_CLI);
         for (const std::string& a : args)
             cmd += " " + quote(a);
         cmd += " >" + quote((dir / "stdout").string()) + " 2>" + quote((dir / "stderr").string());
@@ -88,6 +93,7 @@ class Cli : public ::testing::Test {
 
     fs::path dir;
     std::string out, err;
+    std::string prefix; // before the program in the command: "timeout 20 "
 };
 
 double lastValue(const std::string& text, const std::string& key) {
@@ -331,6 +337,153 @@ TEST_F(Cli, OutputsAreSafe) {
     EXPECT_EQ(cli({"run", scene, "--steps", "2", "--csv", path("out.csv")}), 0) << err;
     EXPECT_EQ(readFile(victim), "keep");
     EXPECT_NE(readFile(path("out.csv")).find("t,ke_linear"), std::string::npos);
+}
+
+// Issue 46: at every output path of carom-cli, what another user could plant there (a link to a
+// FIFO, to /dev/null or to a device node, a FIFO) is refused with one line saying what it is and
+// left as it was, and nothing blocks (every run under timeout: 124 would be a hang); a regular
+// file of another user's is replaced by a new one of ours, its own inode never written into.
+TEST_F(Cli, PlantedOutputsAreRefusedOrReplaced) {
+    prefix = "timeout 20 ";
+    const std::string scene = path("scene.json");
+    fs::copy_file(kCollisions, scene);
+    const carom::World start = carom::buildWorld(carom::loadScene(kCollisions));
+    {
+        carom::RecordingWriter rec(path("run.rec"));
+        rec.write(0, carom::input::Replace{std::make_shared<carom::WorldState>(
+                         carom::captureState(start, "Rigid Body Collisions"))});
+        rec.end(5);
+    }
+    fs::create_directory(path("planted"));
+    const std::string fifo = path("planted/fifo"), device = path("planted/null");
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0666), 0);
+    const bool root = ::geteuid() == 0;
+    if (root) { // a node like /dev/null's
+        ASSERT_EQ(::mknod(device.c_str(), S_IFCHR | 0666, makedev(1, 3)), 0);
+    }
+    const std::string target = path("out");
+    const std::vector<std::vector<std::string>> commands = {
+        {"run", scene, "--steps", "2", "--csv", target},
+        {"run", scene, "--steps", "2", "--save", target},
+        {"replay", path("run.rec"), "--csv", target},
+        {"replay", path("run.rec"), "--save", target},
+        {"stress", "--seed", "1", "--save-scene", target}};
+    struct Plant {
+        const char* what;
+        std::function<void()> make;
+        const char* refusal;
+    };
+    const std::vector<Plant> plants = {
+        {"a link to a FIFO", [&] { fs::create_symlink(fifo, target); }, "is a symbolic link"},
+        {"a link to /dev/null", [&] { fs::create_symlink("/dev/null", target); },
+         "is a symbolic link"},
+        {"a link to a device node", [&] { fs::create_symlink(device, target); },
+         "is a symbolic link"},
+        {"a FIFO", [&] { ::mkfifo(target.c_str(), 0666); }, "is a FIFO"}};
+    for (const auto& args : commands)
+        for (const Plant& plant : plants) {
+            if (!root && std::string(plant.what) == "a link to a device node") continue;
+            SCOPED_TRACE(std::string(plant.what) + ": " + ::testing::PrintToString(args));
+            plant.make();
+            const fs::file_status before = fs::symlink_status(target);
+            EXPECT_EQ(cli(args), 1) << err;
+            EXPECT_EQ(err.rfind("error: " + target + ": cannot write: " + plant.refusal, 0), 0u)
+                << err;
+            EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+            EXPECT_EQ(fs::symlink_status(target).type(), before.type());
+            EXPECT_TRUE(fs::is_fifo(fifo));
+            fs::remove(target);
+            std::vector<std::string> left = files();
+            std::sort(left.begin(), left.end());
+            EXPECT_EQ(left, (std::vector<std::string>{"planted", "run.rec", "scene.json"}))
+                << "a temporary left behind";
+        }
+    if (!root) GTEST_SKIP() << "not root: a file of another user's cannot be planted";
+    const passwd* nobody = ::getpwnam("nobody");
+    ASSERT_NE(nobody, nullptr);
+    for (const auto& args : commands) {
+        SCOPED_TRACE(::testing::PrintToString(args));
+        std::ofstream(target) << "planted";
+        ASSERT_EQ(::chown(target.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+        ASSERT_EQ(::chmod(target.c_str(), 0666), 0);
+        fs::create_hard_link(target, path("planted/kept")); // the planter's hold on the inode
+        struct stat planted, written;
+        ASSERT_EQ(::lstat(target.c_str(), &planted), 0);
+        ASSERT_EQ(cli(args), 0) << err;
+        ASSERT_EQ(::lstat(target.c_str(), &written), 0);
+        EXPECT_TRUE(S_ISREG(written.st_mode));
+        EXPECT_NE(written.st_ino, planted.st_ino);
+        EXPECT_EQ(written.st_uid, ::geteuid());
+        EXPECT_EQ(written.st_mode & 0022, 0u); // not writable by others (umask 022 at least)
+        EXPECT_EQ(readFile(path("planted/kept")), "planted");
+        EXPECT_NE(readFile(target), "planted");
+        fs::remove(target);
+        fs::remove(path("planted/kept"));
+    }
+}
+
+// Issue 46: a recording that ends at 1e12 steps, or at 2^64 - 1, or has an input at 2^63, is
+// replayed up to that line with a warning naming it and the field, at once (replay once stepped
+// towards it for ever); a world at 2^63 steps is refused.
+TEST_F(Cli, ReplayOfAHugeStepCountEndsAtOnce) {
+    prefix = "timeout 20 ";
+    const carom::World start = carom::buildWorld(carom::loadScene(kCollisions));
+    {
+        carom::RecordingWriter rec(path("run.rec"));
+        rec.write(0, carom::input::Replace{std::make_shared<carom::WorldState>(
+                         carom::captureState(start, "Rigid Body Collisions"))});
+    }
+    const std::string head = readFile(path("run.rec"));
+    for (const char* last :
+         {R"({"at":1000000000000,"do":"end"})", R"({"at":18446744073709551615,"do":"end"})",
+          R"({"at":9223372036854775808,"do":"spring_off"})"}) {
+        SCOPED_TRACE(last);
+        std::ofstream(path("huge.rec")) << head << last << "\n";
+        const auto t0 = std::chrono::steady_clock::now();
+        EXPECT_EQ(cli({"replay", path("huge.rec"), "--save", path("out.json")}), 0) << err;
+        EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+                  1.0);
+        EXPECT_EQ(err.rfind("warning: " + path("huge.rec") +
+                                ": line 3: /at: must be at most 1000000000 steps",
+                            0),
+                  0u)
+            << err;
+        EXPECT_NE(out.find("steps: 0"), std::string::npos) << out;
+    }
+    fs::remove(path("out.json"));
+    std::string world = head.substr(head.find('\n') + 1);
+    world.replace(world.find("\"steps\":0"), 9, "\"steps\":9223372036854775808");
+    std::ofstream(path("huge.rec")) << head.substr(0, head.find('\n') + 1) << world;
+    EXPECT_EQ(cli({"replay", path("huge.rec"), "--save", path("out.json")}), 1);
+    EXPECT_EQ(err, "error: " + path("huge.rec") +
+                       ": line 2: /steps: must be at most 1000000000 steps (more than a session "
+                       "can have run), got 9223372036854775808\n");
+    EXPECT_FALSE(fs::exists(path("out.json")));
+}
+
+// Issue 46: a scene whose reading runs out of memory (here under a 200 MB limit on the address
+// space) says so with the file's name, not "error: std::bad_alloc".
+TEST_F(Cli, OutOfMemoryNamesTheFile) {
+#if defined(__has_feature) // clang's way of saying it
+#if __has_feature(address_sanitizer)
+#define CAROM_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(CAROM_ASAN)
+    GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit";
+#endif
+    {
+        std::ofstream big(path("big.json"));
+        big << R"({"format": 1, "bodies": [)";
+        for (int i = 0; i < 400000; ++i)
+            big << (i ? "," : "") << R"({"name": "b)" << i
+                << R"(", "shape": {"type": "circle", "radius": 0.1}, "position": [)" << i
+                << ", 0]}";
+        big << "]}";
+    }
+    prefix = "ulimit -v 200000; ";
+    EXPECT_EQ(cli({"run", path("big.json"), "--steps", "0"}), 1);
+    EXPECT_EQ(err, "error: " + path("big.json") + ": out of memory reading it\n");
 }
 
 // SIGINT, SIGTERM and SIGHUP in the middle of a run leave no temporary behind.

@@ -372,3 +372,64 @@ TEST(History, LoadedInputsAtTheStartApplyAtOnce) {
     h.seek(w, 0);
     EXPECT_TRUE(w.thrusters()[0].firing);
 }
+
+// Issue 46: a step count ("at", "end", a world's "steps") past kMaxRecordedSteps, up to 2^64 - 1,
+// is damage at its line and field (so that no replay runs for ever, nor the app's timeline
+// overflows); the world's refusals are std::invalid_argument saying what: a body it does not
+// have, a mass the scene reader refuses, a wall moved (it would be saved where it was).
+TEST(Recording, StepCountsAreBoundedAndRefusalsSayWhat) {
+    const carom::World start = twoBlocks();
+    TempFile f;
+    writeRecording(f.path, start, 0, {}, 10);
+    const std::string good = readAll(f.path);
+    const std::string head = good.substr(0, good.find("\n{\"at\":10"));
+    for (const char* at :
+         {"1000000001", "1000000000000", "9223372036854775808", "18446744073709551615"}) {
+        SCOPED_TRACE(at);
+        carom::Recording r =
+            carom::parseRecording(head + "\n{\"at\":" + at + ",\"do\":\"end\"}\n", "R");
+        EXPECT_EQ(r.damage.rfind("R: line 3: /at: must be at most 1000000000 steps", 0), 0u)
+            << r.damage;
+        EXPECT_FALSE(r.end.has_value());
+        r = carom::parseRecording(
+            head + "\n{\"at\":" + at + ",\"do\":\"spring_off\"}\n{\"at\":5,\"do\":\"end\"}\n", "R");
+        EXPECT_EQ(r.damage.rfind("R: line 3: /at: must be at most", 0), 0u) << r.damage;
+        std::string world = head.substr(head.find('\n') + 1);
+        world.replace(world.find("\"steps\":0"), 9, std::string("\"steps\":") + at);
+        try {
+            carom::parseRecording(head.substr(0, head.find('\n') + 1) + world + "\n", "R");
+            ADD_FAILURE() << "a world at steps " << at << " was read";
+        } catch (const carom::RecordingError& e) {
+            EXPECT_EQ(std::string(e.what()).rfind("R: line 2: /steps: must be at most", 0), 0u)
+                << e.what();
+        }
+    }
+    EXPECT_EQ(carom::parseRecording(head + "\n{\"at\":1000000000,\"do\":\"end\"}\n", "R").end,
+              1000000000u);
+
+    carom::World w = start;
+    auto refusal = [&](const carom::Input& in) -> std::string {
+        try {
+            carom::applyInput(w, in);
+        } catch (const std::invalid_argument& e) {
+            return e.what();
+        }
+        return "(not refused)";
+    };
+    using namespace carom::input;
+    const std::size_t n = w.bodies().size();
+    EXPECT_EQ(refusal(Velocity{n + 5, {1, 0}, 0}), "body " + std::to_string(n + 5) +
+                                                       ": no such body (there are " +
+                                                       std::to_string(n) + ")");
+    EXPECT_EQ(refusal(Pose{n, {0, 0}, 0}).rfind("body ", 0), 0u);
+    EXPECT_EQ(refusal(Thrust{7, true}), "thruster 7: no such thruster (there are 1)");
+    EXPECT_EQ(refusal(SpringOn{0, {0, 0}, {1, 1}, std::nullopt, 3}).rfind("soft body 0:", 0), 0u);
+    carom::BodyId block = 0, wall = 0;
+    for (carom::BodyId id = 0; id < n; ++id)
+        (w.origin(id).wall ? wall : block) = id;
+    ASSERT_TRUE(w.origin(wall).wall);
+    EXPECT_NE(refusal(Mass{block, 1e-308}).find("must be finite and > 0"), std::string::npos);
+    EXPECT_NE(refusal(Pose{wall, {0, 3}, 0}).find("a wall of the box cannot be moved"),
+              std::string::npos);
+    EXPECT_EQ(bits(w), bits(start)); // nothing refused changed the world
+}

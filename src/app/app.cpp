@@ -489,7 +489,8 @@ int runApp(const AppOptions& opt) {
         std::fprintf(stderr, "error: --record: %s\n", e.what());
         status = 1;
     }
-    if (!opt.saveOnExit.empty() && !saveOnExit(a, opt.saveOnExit)) status = 1;
+    // A run that failed (its screenshot or its recording not written) leaves no saved state.
+    if (!opt.saveOnExit.empty() && status == 0 && !saveOnExit(a, opt.saveOnExit)) status = 1;
     a.prefs.timeVars = a.plots.time.names;
     a.prefs.timeWindow = a.plots.time.window;
     a.prefs.xyX = a.plots.xy.xName;

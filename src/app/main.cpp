@@ -5,10 +5,15 @@
 #include "app.h"
 #include "scenes.h"
 
+#include "carom/file_identity.h"
+#include "carom/output_file.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -121,21 +126,40 @@ int main(int argc, char** argv) {
     }
     if (framesGiven && opt.screenshot.empty() && !opt.report)
         return fail("--frames: needs --screenshot or --report");
-    // Output files are written at the end: check now that their folders exist.
     if (!opt.replayPath.empty() && !opt.scenePath.empty())
         return fail("--replay: the recording holds its scene; give no scene file with it");
     if (!opt.replayPath.empty() && !opt.history)
         return fail("--replay: needs the history (not with --no-history)");
-    if (!opt.record.empty() && (opt.record == opt.replayPath || opt.record == opt.scenePath))
-        return fail("--record: '" + opt.record + "' is an input; record into another file");
-    for (const auto& [flag, path] :
-         {std::pair{"--screenshot", opt.screenshot}, std::pair{"--save-on-exit", opt.saveOnExit},
-          std::pair{"--record", opt.record}}) {
+    // No output may overwrite an input or another output, by file identity ("./s.json", links).
+    const std::pair<const char*, std::string> outputs[] = {{"--screenshot", opt.screenshot},
+                                                           {"--save-on-exit", opt.saveOnExit},
+                                                           {"--record", opt.record}};
+    for (std::size_t i = 0; i < std::size(outputs); ++i) {
+        const auto& [flag, path] = outputs[i];
+        if (carom::sameFile(path, opt.scenePath))
+            return fail(std::string(flag) + ": '" + path +
+                        "' is the input scene; write the output to another file");
+        if (carom::sameFile(path, opt.replayPath))
+            return fail(std::string(flag) + ": '" + path +
+                        "' is the recording; write the output to another file");
+        for (std::size_t k = i + 1; k < std::size(outputs); ++k)
+            if (carom::sameFile(path, outputs[k].second))
+                return fail(std::string(flag) + " and " + outputs[k].first +
+                            " name the same file '" + path + "'");
+    }
+    // Output files are written at the end: check now that their folders exist and that nothing
+    // planted is at their paths.
+    for (const auto& [flag, path] : outputs) {
         if (path.empty()) continue;
         const std::filesystem::path dir = std::filesystem::path(path).parent_path();
         std::error_code ec;
         if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
             return fail(std::string(flag) + ": no such directory '" + dir.string() + "'");
+        try { // a link or a FIFO planted there is refused now, not after the run
+            carom::checkOutputTarget(path);
+        } catch (const std::runtime_error& e) {
+            return fail(std::string(flag) + ": " + e.what());
+        }
     }
 
     try {

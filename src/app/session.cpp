@@ -233,8 +233,10 @@ void seek(Session& s, std::uint64_t n, const std::function<void(const carom::Wor
 
 namespace {
 
-// Adopts a recorded world: the scene's bodies with the thrusters this app makes, which must be
-// the recorded ones, then the recorded firing, spring and clock.
+// Adopts a recorded world: the scene's bodies with the thrusters this app makes, then the
+// recorded firing, spring and clock. A recording whose thrusters are others (not made by this
+// app: carom-cli replays any that its reader accepts, and so does the app) keeps its own, which
+// the keys do not fire.
 void adoptState(Session& s, const carom::WorldState& state) {
     carom::World world = carom::buildWorld(state.scene);
     s.scene = state.scene;
@@ -246,9 +248,15 @@ void adoptState(Session& s, const carom::WorldState& state) {
         same = made[i].body == state.thrusters[i].body &&
                made[i].localPoint == state.thrusters[i].localPoint &&
                made[i].direction == state.thrusters[i].direction;
-    if (!same)
-        throw std::invalid_argument("the recording's thrusters are not the ones this app makes");
-    for (std::size_t i = 0; i < made.size(); ++i)
+    if (!same) {
+        carom::World own = carom::buildWorld(state.scene);
+        for (const carom::Thruster& t : state.thrusters)
+            own.addThruster(t.body, t.localPoint, t.direction);
+        s.world = std::move(own);
+        for (BlockThrusters& t : s.thrusters)
+            t.body.reset();
+    }
+    for (std::size_t i = 0; i < state.thrusters.size(); ++i)
         s.world.setThrusterFiring(i, state.thrusters[i].firing);
     if (const auto& sp = state.spring)
         s.world.setMouseSpring(sp->body, sp->localAnchor, sp->target, sp->dampingRatio);

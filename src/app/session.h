@@ -72,7 +72,7 @@ void stepSession(Session& s);
 void seek(Session& s, std::uint64_t n,
           const std::function<void(const carom::World&)>& eachStep = {});
 // --replay: opens the recording's first world with its inputs as the history to play along.
-// Throws std::invalid_argument when its thrusters are not the ones this app makes.
+// A world whose thrusters are not the ones this app makes keeps its own (the keys fire none).
 void openRecording(Session& s, const carom::Recording& recording, const std::string& path);
 // --replay: begins the recording's next world once the history before it has played to its end.
 // Returns whether it did. An input or a world the app refuses ends the replay there, with a

@@ -1,7 +1,7 @@
 // Parsing carom-cli's options: every value checked whole (no trailing junk), finite and in range.
 #include "options.h"
 
-#include <sys/stat.h>
+#include "carom/file_identity.h"
 
 #include <cerrno>
 #include <cmath>
@@ -185,13 +185,6 @@ void listChoices(std::ostream& out, const char* name) {
     }
 }
 
-// Two names of one file: the same text, or one existing file reached both ways (links, "./").
-bool sameFile(const std::string& a, const std::string& b) {
-    struct stat x, y;
-    return a == b || (::stat(a.c_str(), &x) == 0 && ::stat(b.c_str(), &y) == 0 &&
-                      x.st_dev == y.st_dev && x.st_ino == y.st_ino);
-}
-
 } // namespace
 
 RunOptions parseRunOptions(const std::vector<std::string>& args) {
@@ -216,10 +209,10 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
             }
         });
     if (r.time && r.steps) throw UsageError("run: give --time or --steps, not both");
-    if (!r.csv.empty() && sameFile(r.csv, r.save))
+    if (!r.csv.empty() && carom::sameFile(r.csv, r.save))
         throw UsageError("--csv and --save name the same file " + quoted(r.csv));
     for (const auto& [flag, out] : {std::pair{"--csv", r.csv}, std::pair{"--save", r.save}})
-        if (!out.empty() && sameFile(out, r.scene))
+        if (!out.empty() && carom::sameFile(out, r.scene))
             throw UsageError(std::string(flag) + ": " + quoted(out) +
                              " is the input scene; write the output to another file");
     return r;
@@ -280,10 +273,10 @@ ReplayOptions parseReplayOptions(const std::vector<std::string>& args) {
                               r.save = value;
                           }
                       });
-    if (!r.csv.empty() && sameFile(r.csv, r.save))
+    if (!r.csv.empty() && carom::sameFile(r.csv, r.save))
         throw UsageError("--csv and --save name the same file " + quoted(r.csv));
     for (const auto& [flag, out] : {std::pair{"--csv", r.csv}, std::pair{"--save", r.save}})
-        if (!out.empty() && sameFile(out, r.recording))
+        if (!out.empty() && carom::sameFile(out, r.recording))
             throw UsageError(std::string(flag) + ": " + quoted(out) +
                              " is the recording; write the output to another file");
     return r;

@@ -5,7 +5,9 @@
 #include "checks.h"
 #include "step_context.h"
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
+#include <string>
 
 namespace carom {
 namespace {
@@ -64,6 +66,16 @@ Vec2 nearestPoint(const Body& b, Vec2 worldPoint) {
         }
     }
     return b.worldPoint(best);
+}
+
+// The entry id of one of the world's lists (`what`: "body", "thruster"), or the
+// std::invalid_argument that World's header promises for a bad input (vector::at's
+// std::out_of_range would say only "vector::_M_range_check").
+template <class List> auto& entry(List& list, std::size_t id, const char* what) {
+    if (id >= list.size())
+        throw std::invalid_argument(std::string(what) + " " + std::to_string(id) + ": no such " +
+                                    what + " (there are " + std::to_string(list.size()) + ")");
+    return list[id];
 }
 
 bool findSoftBody(const std::vector<SoftBody>& soft, const std::string& name) {
@@ -183,7 +195,11 @@ std::optional<BodyHit> World::bodyNear(Vec2 p, double maxDistance) const {
 void World::setPosition(BodyId id, Vec2 position, double angle) {
     requireSize("position", position);
     requireSize("angle", angle);
-    Body& b = bodies_.at(id);
+    Body& b = entry(bodies_, id, "body");
+    // A wall is saved as the box's lines ("walls"), not as itself: moved, it would be saved
+    // where it was, and the file would not go on as the world did.
+    if (origins_[id].wall)
+        throw std::invalid_argument("body \"" + b.name + "\": a wall of the box cannot be moved");
     b.setPose(position, angle);
     exactContactsAt_.clear();
 }
@@ -191,7 +207,7 @@ void World::setPosition(BodyId id, Vec2 position, double angle) {
 void World::setVelocity(BodyId id, Vec2 velocity, double angularVelocity) {
     requireSize("velocity", velocity);
     requireSize("angular_velocity", angularVelocity);
-    Body& b = bodies_.at(id);
+    Body& b = entry(bodies_, id, "body");
     if (b.type == BodyType::Static) return;
     b.v = velocity;
     b.w = angularVelocity;
@@ -242,8 +258,14 @@ void World::setClock(double time, std::uint64_t steps) {
 void World::setMass(BodyId id, double mass) {
     requirePositive("mass", mass);
     requireSize("mass", mass);
-    Body& b = bodies_.at(id);
-    b.inertia *= mass / b.mass;
+    Body& b = entry(bodies_, id, "body");
+    const double inertia = b.inertia * (mass / b.mass);
+    // What the scene reader asks of a dynamic body's mass: the solver divides by both.
+    if (b.isDynamic() && (!std::isnormal(mass) || !std::isnormal(inertia) ||
+                          !std::isfinite(1 / mass) || !std::isfinite(1 / inertia)))
+        throw std::invalid_argument("mass: " + str(mass) + " kg and moment of inertia " +
+                                    str(inertia) + " kg m^2 must be finite and > 0");
+    b.inertia = inertia;
     b.mass = mass;
     origins_[id] = BodyOrigin{std::nullopt, true, origins_[id].wall};
     if (b.isDynamic()) {
@@ -254,13 +276,13 @@ void World::setMass(BodyId id, double mass) {
 
 void World::setRestitution(BodyId id, std::optional<double> restitution) {
     requireCoefficient("restitution", restitution);
-    bodies_.at(id).restitution = restitution;
+    entry(bodies_, id, "body").restitution = restitution;
     exactContactsAt_.clear();
 }
 
 void World::setFriction(BodyId id, std::optional<double> friction) {
     requireCoefficient("friction", friction);
-    bodies_.at(id).friction = friction;
+    entry(bodies_, id, "body").friction = friction;
     exactContactsAt_.clear();
 }
 
@@ -291,11 +313,11 @@ std::optional<ParticleHit> World::particleNear(Vec2 p, double maxDistance) const
 
 void World::setParticlePosition(SoftBodyId id, std::size_t particle, Vec2 position) {
     requireSize("position", position);
-    softBodies_.at(id).particles.at(particle).x = position;
+    entry(entry(softBodies_, id, "soft body").particles, particle, "particle").x = position;
 }
 
 ThrusterId World::addThruster(BodyId id, Vec2 localPoint, Vec2 direction) {
-    bodies_.at(id);
+    entry(bodies_, id, "body");
     requireSize("thruster point", localPoint);
     requireSize("thruster direction", direction);
     thrusters_.push_back(Thruster{id, localPoint, direction, false});
@@ -303,12 +325,12 @@ ThrusterId World::addThruster(BodyId id, Vec2 localPoint, Vec2 direction) {
 }
 
 void World::setThrusterFiring(ThrusterId id, bool firing) {
-    thrusters_.at(id).firing = firing;
+    entry(thrusters_, id, "thruster").firing = firing;
 }
 
 void World::setMouseSpring(BodyId id, Vec2 localAnchor, Vec2 target,
                            std::optional<double> dampingRatio) {
-    bodies_.at(id);
+    entry(bodies_, id, "body");
     requireSize("spring anchor", localAnchor);
     requireSize("spring target", target);
     requireDampingRatio(dampingRatio);
@@ -317,7 +339,7 @@ void World::setMouseSpring(BodyId id, Vec2 localAnchor, Vec2 target,
 
 void World::setMouseSpringOnParticle(SoftBodyId id, std::size_t particle, Vec2 target,
                                      std::optional<double> dampingRatio) {
-    softBodies_.at(id).particles.at(particle);
+    entry(entry(softBodies_, id, "soft body").particles, particle, "particle");
     requireSize("spring target", target);
     requireDampingRatio(dampingRatio);
     spring_ = MouseSpring{id, Vec2{0, 0}, target, dampingRatio, particle};

@@ -1,6 +1,8 @@
-// Output files: a temporary made with mkostemp(3) (O_CREAT | O_EXCL: never through a planted
-// link), written, then rename(2)d over the target, which replaces it atomically on POSIX file
-// systems; or the target itself when it is a device or a FIFO.
+// Output files: a temporary made with mkostemp(3) (O_CREAT | O_EXCL, and O_NOFOLLOW |
+// O_NONBLOCK: never through a planted link, never blocking), written, then rename(2)d over the
+// target, which replaces it atomically on POSIX file systems and never follows what is there; or
+// a character device named directly. The target is looked at with lstat(2) and refused when it
+// is anything planted (a link, a FIFO, a socket, a block device) or a directory.
 #include "carom/output_file.h"
 
 #include <cerrno>
@@ -44,8 +46,12 @@ extern "C" void onSignal(int sig) {
     std::raise(sig);
 }
 
+[[noreturn]] void fail(const std::string& path, const std::string& why) {
+    throw std::runtime_error(path + ": cannot write: " + why);
+}
+
 [[noreturn]] void fail(const std::string& path, int err) {
-    throw std::runtime_error(path + ": cannot write: " + std::strerror(err));
+    fail(path, std::strerror(err));
 }
 
 // The permissions a file created with open(2)'s usual 0666 would have under the umask.
@@ -55,26 +61,72 @@ mode_t defaultMode() {
     return 0666 & ~mask;
 }
 
+// What is at the target now, not following a link; anything else is refused, saying what it is.
+enum class Target { absent, regular, device };
+
+Target lookAtTarget(const std::string& path, struct stat& st) {
+    if (::lstat(path.c_str(), &st) != 0) {
+        if (errno == ENOENT) return Target::absent;
+        fail(path, errno);
+    }
+    if (S_ISREG(st.st_mode)) return Target::regular;
+    if (S_ISCHR(st.st_mode)) return Target::device;
+    if (S_ISLNK(st.st_mode)) fail(path, "is a symbolic link (not followed: name the file itself)");
+    if (S_ISDIR(st.st_mode)) fail(path, "is a directory");
+    if (S_ISFIFO(st.st_mode)) fail(path, "is a FIFO (not written into: remove it first)");
+    if (S_ISBLK(st.st_mode)) fail(path, "is a block device (not written into)");
+    fail(path, "is a socket or another special file (not written into)");
+}
+
+// A new regular file of ours beside the target, named PATH.part-XXXXXX, with the usual
+// permissions; its name is returned in temp.
+int createTemporary(const std::string& path, std::string& temp) {
+    temp = path + ".part-XXXXXX";
+    const int fd = ::mkostemp(temp.data(), O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+    if (fd < 0) fail(path, errno);
+    struct stat st;
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid()) {
+        ::close(fd);
+        ::unlink(temp.c_str());
+        fail(path, "the temporary " + temp + " is not a new regular file of ours");
+    }
+    if (::fchmod(fd, defaultMode()) != 0) {
+        const int err = errno;
+        ::close(fd);
+        ::unlink(temp.c_str());
+        fail(path, err);
+    }
+    return fd;
+}
+
 } // namespace
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     struct stat st;
-    if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-        if (S_ISDIR(st.st_mode)) throw std::runtime_error(path_ + ": cannot write: is a directory");
-        const int fd = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
-        if (fd < 0 || !(file_ = ::fdopen(fd, "wb"))) {
+    if (lookAtTarget(path_, st) == Target::device) {
+        // O_NOFOLLOW and the identity check: the device looked at is the one opened, even if the
+        // name was swapped in between; O_NONBLOCK: a device that would block fails instead.
+        const int fd = ::open(path_.c_str(), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0) fail(path_, errno);
+        struct stat opened;
+        if (::fstat(fd, &opened) != 0 || !S_ISCHR(opened.st_mode) || opened.st_rdev != st.st_rdev ||
+            opened.st_ino != st.st_ino) {
+            ::close(fd);
+            fail(path_, "changed while it was opened");
+        }
+        // Opened, it is the device the user named (only root makes one): writes may wait on it
+        // as on any terminal, rather than fail half-way with EAGAIN.
+        if (::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
+            !(file_ = ::fdopen(fd, "wb"))) {
             const int err = errno;
-            if (fd >= 0) ::close(fd);
+            ::close(fd);
             fail(path_, err);
         }
         return;
     }
-    std::string name = path_ + ".part-XXXXXX";
-    const int fd = ::mkostemp(name.data(), O_CLOEXEC);
-    if (fd < 0) fail(path_, errno);
-    temp_ = name;
+    const int fd = createTemporary(path_, temp_);
     slot_ = claimSlot(temp_);
-    if (::fchmod(fd, defaultMode()) != 0 || !(file_ = ::fdopen(fd, "wb"))) {
+    if (!(file_ = ::fdopen(fd, "wb"))) {
         const int err = errno;
         ::close(fd);
         ::unlink(temp_.c_str());
@@ -108,6 +160,33 @@ void OutputFile::commit() {
     if (!temp_.empty() && !(written && closed && renamed)) ::unlink(temp_.c_str());
     releaseSlot(slot_);
     if (!(written && closed && renamed)) fail(path_, err);
+}
+
+void checkOutputTarget(const std::string& path) {
+    struct stat st;
+    lookAtTarget(path, st);
+}
+
+std::FILE* createInPlace(const std::string& path) {
+    struct stat st;
+    if (lookAtTarget(path, st) == Target::device)
+        fail(path, "is a device (a recording must be a regular file)");
+    std::string temp;
+    const int fd = createTemporary(path, temp);
+    if (std::rename(temp.c_str(), path.c_str()) != 0) {
+        const int err = errno;
+        ::close(fd);
+        ::unlink(temp.c_str());
+        fail(path, err);
+    }
+    std::FILE* file = ::fdopen(fd, "w");
+    if (!file) {
+        const int err = errno;
+        ::close(fd);
+        ::unlink(path.c_str());
+        fail(path, err);
+    }
+    return file;
 }
 
 void removeTemporariesOnSignals() {

@@ -1,17 +1,13 @@
 // Recordings: world states and inputs to JSON lines and back (docs/recording-format.md), and the
 // inputs applied to a world.
 #include "carom/recording.h"
+#include "carom/output_file.h"
 
+#include "input_file.h"
 #include "scene_json.h"
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <type_traits>
 
 namespace carom {
@@ -160,21 +156,8 @@ Out inputObject(const Input& in) {
 
 } // namespace
 
-RecordingWriter::RecordingWriter(const std::string& path) : path_(path) {
-    // O_NOFOLLOW: a link planted at the path is refused, not followed.
-    const int fd =
-        ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
-    struct stat st;
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(fd);
-        throw std::runtime_error(path + ": cannot write: not a regular file");
-    }
-    file_ = ::fdopen(fd, "w");
-    if (!file_) {
-        ::close(fd);
-        throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
-    }
+RecordingWriter::RecordingWriter(const std::string& path)
+    : path_(path), file_(createInPlace(path)) {
     line(Out{{"format", kRecordingFormat}, {"version", kRecordingVersion}}.dump());
 }
 
@@ -212,6 +195,16 @@ std::uint64_t toCount(const Json& v, const Where& where) {
     return v.get<std::uint64_t>();
 }
 
+// A step count ("at", "steps"): at most kMaxRecordedSteps, so that a replay of any recording
+// read ends in its time, and the app's timeline can hold it.
+std::uint64_t toStep(const Json& v, const Where& where) {
+    const std::uint64_t n = toCount(v, where);
+    if (n > kMaxRecordedSteps)
+        where.fail("must be at most " + std::to_string(kMaxRecordedSteps) +
+                   " steps (more than a session can have run), got " + std::to_string(n));
+    return n;
+}
+
 std::size_t toId(const Json& j, const char* key, const Where& where) {
     return std::size_t(toCount(require(j, key, where), where.at(key)));
 }
@@ -245,7 +238,7 @@ std::shared_ptr<const WorldState> readState(const Json& j, const Where& w) {
     auto s = std::make_shared<WorldState>();
     s->scene = toScene(j, "scene", w);
     s->time = toFinite(require(j, "time", w), w.at("time"));
-    s->steps = toCount(require(j, "steps", w), w.at("steps"));
+    s->steps = toStep(require(j, "steps", w), w.at("steps"));
     const Json& list = require(j, "thrusters", w);
     if (!list.is_array()) w.at("thrusters").fail("must be an array, got " + describe(list));
     for (std::size_t k = 0; k < list.size(); ++k) {
@@ -395,7 +388,7 @@ Recording parseRecording(const std::string& text, const std::string& name) {
             const Json j = parseLine(line, where);
             const Where w{where, ""};
             requireObject(j, w);
-            const std::uint64_t step = toCount(require(j, "at", w), w.at("at"));
+            const std::uint64_t step = toStep(require(j, "at", w), w.at("at"));
             const std::string kind = toText(require(j, "do", w), w.at("do"));
             if (r.inputs.empty() && kind != "world")
                 w.at("do").fail("the first input must be the world (\"world\"), got \"" + kind +
@@ -432,18 +425,12 @@ Recording parseRecording(const std::string& text, const std::string& name) {
 }
 
 Recording loadRecording(const std::string& path) {
-    struct stat st;
-    if (::stat(path.c_str(), &st) != 0)
-        throw RecordingError(path + ": cannot read: " + std::strerror(errno));
-    if (!S_ISREG(st.st_mode)) throw RecordingError(path + ": cannot read: not a regular file");
-    if (std::uintmax_t(st.st_size) > kMaxSceneBytes)
-        throw RecordingError(path + ": cannot read: larger than " + std::to_string(kMaxSceneBytes) +
-                             " bytes");
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in && !in.eof()) throw RecordingError(path + ": cannot read: " + std::strerror(errno));
-    return parseRecording(text.str(), path);
+    try {
+        const std::string text = readInputFile(path);
+        return namingOutOfMemory(path, [&] { return parseRecording(text, path); });
+    } catch (const SceneError& e) {
+        throw RecordingError(e.what());
+    }
 }
 
 } // namespace carom

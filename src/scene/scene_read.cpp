@@ -2,15 +2,12 @@
 // everything else refused with "FILE: /json/pointer: what is wrong".
 #include "carom/scene.h"
 
+#include "input_file.h"
 #include "scene_json.h"
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 #include <limits>
 #include <map>
-#include <sys/stat.h>
 #include <variant>
 
 namespace carom {
@@ -551,25 +548,8 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
 }
 
 Scene loadScene(const std::string& path) {
-    // Only regular files, and none larger than a scene can sensibly be: a FIFO would block and
-    // /dev/zero would be read until memory ran out.
-    struct stat st;
-    if (::stat(path.c_str(), &st) != 0)
-        throw SceneError(path + ": cannot read: " + std::strerror(errno));
-    if (S_ISDIR(st.st_mode)) throw SceneError(path + ": cannot read: is a directory");
-    if (!S_ISREG(st.st_mode))
-        throw SceneError(path + ": cannot read: not a regular file (a device, FIFO or socket)");
-    if (std::uintmax_t(st.st_size) > kMaxSceneBytes)
-        throw SceneError(path + ": cannot read: " + std::to_string(st.st_size) +
-                         " bytes, more than a scene file may have (" +
-                         std::to_string(kMaxSceneBytes) + ")");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw SceneError(path + ": cannot read: " + std::strerror(errno));
-    std::string text(std::size_t(st.st_size), '\0');
-    in.read(text.data(), std::streamsize(text.size()));
-    if (in.bad() || std::size_t(in.gcount()) != text.size())
-        throw SceneError(path + ": cannot read: the file changed while it was read");
-    return parseScene(text, path);
+    const std::string text = readInputFile(path);
+    return namingOutOfMemory(path, [&] { return parseScene(text, path); });
 }
 
 } // namespace carom

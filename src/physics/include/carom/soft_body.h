@@ -13,8 +13,7 @@ namespace carom {
 
 using SoftBodyId = std::size_t; // index into World::softBodies(), stable for the world's life
 
-// The largest soft body the engine accepts: bounds the scene reader's work (the boundary's
-// self-crossing check is quadratic in its length) and the fuzzer's.
+// The largest soft body the engine accepts: bounds the scene reader's work and the fuzzer's.
 constexpr std::size_t kMaxParticles = 100000;
 constexpr std::size_t kMaxSprings = 1000000;
 constexpr std::size_t kMaxBoundary = 10000;

@@ -134,5 +134,8 @@ class RecordingWriter {
 
 constexpr const char* kRecordingFormat = "carom-recording";
 constexpr int kRecordingVersion = 1;
+// The largest step count a recording may hold ("at", a world's "steps"): a billion steps is 190
+// days at 60 steps a second; a larger one (up to 2^64 - 1) would never finish replaying.
+constexpr std::uint64_t kMaxRecordedSteps = 1000000000;
 
 } // namespace carom
