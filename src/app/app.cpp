@@ -119,10 +119,14 @@ void loadFont(ImGuiIO& io, const std::string& assetDir) {
     ImFontConfig pixelExact;
     pixelExact.OversampleH = pixelExact.OversampleV = 1;
     pixelExact.PixelSnapH = true;
+    // The characters the help texts use beyond Latin-1 (ImGui's default): Greek (ω, θ, μ, Δ),
+    // punctuation (–, …), arrows (→) and mathematical operators (−, √, ≤); they showed as "?".
+    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027,
+                                     0x2190, 0x21FF, 0x2200, 0x22FF, 0};
     std::error_code ec;
     for (const std::string& path : candidates)
         if (std::filesystem::is_regular_file(path, ec) &&
-            io.Fonts->AddFontFromFileTTF(path.c_str(), 15.0f, &pixelExact))
+            io.Fonts->AddFontFromFileTTF(path.c_str(), 15.0f, &pixelExact, ranges))
             return;
     io.Fonts->AddFontDefault();
 }

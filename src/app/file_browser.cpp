@@ -22,6 +22,7 @@ void FileBrowser::go(const std::string& dir) {
 }
 
 void FileBrowser::show(Mode m, const std::string& dir) {
+    if (m != mode) name.clear(); // a name typed to save is not one to open, nor the reverse
     mode = m;
     open = true;
     focusName = true;
@@ -172,9 +173,10 @@ void fileBrowserWindow(UiContext& ui, const Rect& view) {
         ImGui::SetKeyboardFocusHere();
         b.focusName = false;
     }
-    bool go = ImGui::InputTextWithHint("##name",
-                                       save ? "file name (.json is added)" : "file name or path",
-                                       &b.name, ImGuiInputTextFlags_EnterReturnsTrue);
+    bool go = ImGui::InputTextWithHint(
+        "##name", save ? "file name (.json is added)" : "file name or path", &b.name,
+        ImGuiInputTextFlags_EnterReturnsTrue |
+            ImGuiInputTextFlags_AutoSelectAll); // typing replaces it
     if (ImGui::IsItemEdited()) b.confirmPath.clear();
     ImGui::SameLine();
     go |= ImGui::Button(action);

@@ -155,7 +155,7 @@ void springDampingSlider(UiContext& ui) {
     const bool automatic = w.springDamping == 0;
     if (settingSlider(s, "spring damping", w.springDamping, s.slider.low, s.slider.high,
                       automatic ? "auto: critical" : nullptr,
-                      "At 0 (auto) each grab is damped critically, c = 2 sqrt(k m) for the grabbed "
+                      "At 0 (auto) each grab is damped critically, c = 2√(k m) for the grabbed "
                       "body's mass m: it follows the cursor without orbiting it."))
         applySettings(ui, w);
 }
