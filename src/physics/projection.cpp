@@ -42,6 +42,13 @@ struct Carried {
 // overlap found anew, deeper than the start's, would become a velocity of its own.
 constexpr double kStaleTurn = 0.05; // rad
 
+// The manifolds as carried in the last projection (kept from step to step: a large scene's arrays
+// are not allocated anew each step).
+std::vector<Carried>& carriedScratch() {
+    static thread_local std::vector<Carried> carried;
+    return carried;
+}
+
 Carried carry(const Manifold& m, const Body& A, const Body& B, const std::vector<Pose>& found,
               double margin, bool refound) {
     Carried k;
@@ -203,7 +210,7 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
     const bool positionBased = correction == Correction::WithVelocities;
     const double factor = positionBased ? 1.0 : s.projectionFactor;
     // Scratch kept from step to step: a large scene's arrays are not allocated anew each step.
-    static thread_local std::vector<Carried> carriedBy;
+    std::vector<Carried>& carriedBy = carriedScratch();
     carriedBy.clear();
     for (const Manifold& m : c.contacts)
         carriedBy.push_back(
@@ -259,6 +266,39 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
     if (positionBased)
         for (std::size_t j = 0; j < c.contacts.size(); ++j)
             applyFriction(c, c.contacts[j], carriedBy[j], total[j]);
+}
+
+// An overlap the step starts with deeper than this many slops is parted by positions before the
+// solver, to a gap of kPartedTo (m): the solver sees the points apart and pushes nothing (the
+// overlap it would push out, at any depth, leaves the bodies with some of the push's speed); in at
+// most kPartingPasses passes, fewer when the passes are done sooner.
+constexpr double kDeepOverlap = 2;
+constexpr double kPartedTo = 1e-9;
+constexpr int kPartingPasses = 50;
+
+void partOverlapsByPositions(StepContext& c, const std::vector<Pose>& found) {
+    const double slop = c.settings.linearSlop;
+    const bool deep = std::any_of(c.contacts.begin(), c.contacts.end(), [&](const Manifold& m) {
+        return std::any_of(m.points, m.points + m.count,
+                           [&](const ContactPoint& p) { return p.depth > kDeepOverlap * slop; });
+    });
+    if (!deep) return;
+    WorldSettings whole = c.settings; // every overlap parted to touching, not a share a pass
+    whole.projectionFactor = 1;
+    whole.maxProjection = 1e300;
+    whole.linearSlop = -kPartedTo; // projectContacts leaves this much overlap: here, a gap
+    StepContext all{whole,     c.bodies, c.thrusters,   c.spring, c.contacts,
+                    c.motion,  c.events, c.diagnostics, c.h};
+    projectContacts(all, kPartingPasses, Correction::PositionsOnly, found);
+    // The manifolds' depths as the corrections left them, for the solver that runs after.
+    const std::vector<Carried>& carriedBy = carriedScratch();
+    for (std::size_t j = 0; j < c.contacts.size(); ++j) {
+        Manifold& m = c.contacts[j];
+        const Carried& carried = carriedBy[j];
+        if (carried.count != m.count) continue; // refound with another count: left as found
+        for (int i = 0; i < m.count; ++i)
+            m.points[i].depth = -geometryNow(c.bodies[m.a], c.bodies[m.b], carried, i).separation;
+    }
 }
 
 } // namespace carom

@@ -119,6 +119,10 @@ void stepSoft(StepContext& c);
 // `found`: the bodies' poses when the contacts were found (before the positions moved).
 void projectContacts(StepContext& c, int iterations, Correction correction,
                      const std::vector<Pose>& found);
+// The overlap the step starts with deeper than twice the slop, parted by the positions alone
+// (projectContacts, positions only) before the default method's solver, which would otherwise
+// push it out with a velocity no one paid for; the contacts' depths then as the bodies are.
+void partOverlapsByPositions(StepContext& c, const std::vector<Pose>& found);
 
 // penalty.cpp: spring-damper contact forces, applied as impulses over the step.
 void applyPenaltyForces(StepContext& c);

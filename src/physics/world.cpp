@@ -371,6 +371,7 @@ enum class Solver {
 };
 struct Stages {
     bool exact;            // the exact method's own step, none of the columns below
+    bool partsByPositions; // deep overlap at the step's start parted by positions first
     Solver solver;         // which impulses
     bool penaltyForces;    // spring-damper forces at the overlaps
     bool projection;       // overlap pushed out after the positions move
@@ -379,12 +380,12 @@ struct Stages {
 
 const Stages& stagesOf(Method method) {
     static const Stages table[] = {
-        //  exact  solver          penalty projection  velocities
-        {false, Solver::SoftStep, false, false, Correction::PositionsOnly}, // impulse+projection
-        {false, Solver::Impulses, false, false, Correction::PositionsOnly}, // impulse
-        {false, Solver::None, false, true, Correction::WithVelocities},     // projection
-        {false, Solver::None, true, false, Correction::PositionsOnly},      // penalty
-        {true, Solver::None, false, false, Correction::PositionsOnly},      // exact
+        // exact  parts  solver            penalty projection velocities
+        {false, true, Solver::SoftStep, false, false, Correction::PositionsOnly},  // default
+        {false, false, Solver::Impulses, false, false, Correction::PositionsOnly}, // impulse
+        {false, false, Solver::None, false, true, Correction::WithVelocities},     // projection
+        {false, false, Solver::None, true, false, Correction::PositionsOnly},      // penalty
+        {true, false, Solver::None, false, false, Correction::PositionsOnly},      // exact
     };
     static_assert(static_cast<int>(Method::ImpulseProjection) == 0 &&
                   static_cast<int>(Method::Exact) == 4);
@@ -437,6 +438,9 @@ void World::step() {
         settled.clear();
         if (s.solver != Solver::None && softBodies_.empty()) strikeImpactsInFlight(c, settled);
         const std::vector<Pose> start = save(bodies_);
+        // Overlap the step starts with, deeper than the slop allows, parted without a push that
+        // nobody pays for (projection.cpp).
+        if (s.partsByPositions) partOverlapsByPositions(c, start);
         if (s.solver == Solver::SoftStep) {
             stepSoft(c); // soft_step.cpp: the contacts and the positions
         } else {
