@@ -274,7 +274,7 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
 // most kPartingPasses passes, fewer when the passes are done sooner.
 constexpr double kDeepOverlap = 2;
 constexpr double kPartedTo = 1e-9;
-constexpr int kPartingPasses = 50;
+constexpr int kPartingPasses = 100;
 
 void partOverlapsByPositions(StepContext& c, const std::vector<Pose>& found) {
     const double slop = c.settings.linearSlop;
