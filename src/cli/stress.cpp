@@ -52,8 +52,8 @@ carom::Shape randomShape(Random& r, double size) {
 // 500 rad/s: the ranges of issue 13's attack. And those of issue 45's: in a quarter of the scenes
 // the bodies are millimetre polygons and boxes (4–10 mm) spinning at up to 500 rad/s; gravity is
 // none, 9.81 m/s² down, or up to 50 m/s² in any direction; the step is 1/60 s, or in a third of
-// the scenes anything from 1/480 to 1/30 s; and in a third of the scenes some bodies start
-// overlapping another (placed within its reach), the rest anywhere (overlapping or not).
+// the scenes anything from 1/480 to 1/30 s; and in a third of the scenes most bodies start deep in
+// another (their centres within half the two bounding radii), the rest anywhere.
 carom::Scene randomScene(std::uint64_t seed) {
     Random r(seed);
     carom::Scene s;
@@ -79,9 +79,9 @@ carom::Scene randomScene(std::uint64_t seed) {
         d.shape = randomShape(r, size);
         const double reach = half - d.shape.boundingRadius();
         d.position = reach > 0 ? Vec2{r.uniform(-reach, reach), r.uniform(-reach, reach)} : Vec2{};
-        if (overlapping && i > 0 && r.chance(0.5)) { // within the reach of an earlier body
+        if (overlapping && i > 0 && r.chance(0.8)) { // deep within the reach of an earlier body
             const carom::BodyDef& other = s.bodies[r.integer(0, i - 1)];
-            const double within = 0.9 * (other.shape.boundingRadius() + d.shape.boundingRadius());
+            const double within = 0.5 * (other.shape.boundingRadius() + d.shape.boundingRadius());
             const double at = r.uniform(-M_PI, M_PI);
             const Vec2 p = other.position + r.uniform(0, within) * Vec2{std::cos(at), std::sin(at)};
             if (reach > 0 && std::abs(p.x) < reach && std::abs(p.y) < reach) d.position = p;
