@@ -588,10 +588,10 @@ TEST(Exact, StepsFinishedAsTheDefaultMethodKeepElasticEnergy) {
 
 // A pyramid of 465 boxes (base 30) settling in the exact method, restitution 0: a step stalls now
 // and then (a held point the contact solver lets sink past the slop) and its rest is taken as the
-// default method takes a step, whose soft step pushes overlap out. Its impulses, warm started into
-// the next steps, threw the pyramid upward: 0.4% of its energy made in three steps. Now a stalled
-// step's impulses are not kept, and no step may make energy (makeNoEnergy, exact.cpp): the energy
-// never rises above the start.
+// default method takes a step, whose substep solver pushes overlap out. Its impulses, warm started
+// into the next steps, threw the pyramid upward: 0.4% of its energy made in three steps. Now a
+// stalled step's impulses are not kept, and no step may make energy (makeNoEnergy, exact.cpp): the
+// energy never rises above the start.
 TEST(Exact, SlowAPyramidThatStallsMakesNoEnergy) {
     World w = pyramid(30, Method::Exact);
     const Diagnostics d0 = measure(w);
