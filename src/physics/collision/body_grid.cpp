@@ -1,13 +1,10 @@
 #include "collision/body_grid.h"
+#include "tuning.h"
 
 #include <cmath>
 
 namespace carom {
 namespace {
-
-// A box listed in more cells than this is kept apart and reported by every query instead (a
-// static ground 200 m long among boxes of 1 m, a body that may travel far within the step).
-constexpr double kMaxCells = 1024;
 
 // The cell index of coordinate x, clamped to 32 bits (far cells share indices: a superset still).
 std::int64_t cellIndex(double x, double cell) {
@@ -22,7 +19,7 @@ BodyGrid::BodyGrid(std::size_t bodies, double cell) : cell_(cell), seen_(bodies,
 bool BodyGrid::cellsOf(const Aabb& box, Cells& r) const {
     const double across = (std::floor(box.hi.x / cell_) - std::floor(box.lo.x / cell_) + 1) *
                           (std::floor(box.hi.y / cell_) - std::floor(box.lo.y / cell_) + 1);
-    if (!(across <= kMaxCells)) return false; // NaN too
+    if (!(across <= kBodyGridMaxCells)) return false; // NaN too
     r = Cells{cellIndex(box.lo.x, cell_), cellIndex(box.lo.y, cell_), cellIndex(box.hi.x, cell_),
               cellIndex(box.hi.y, cell_)};
     return true;

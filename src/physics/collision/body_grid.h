@@ -49,7 +49,8 @@ class BodyGrid {
     struct Cells {
         std::int64_t x0, y0, x1, y1;
     };
-    // The cells a box covers; false if they are more than kMaxCells (or the box is not finite).
+    // The cells a box covers; false if they are more than kBodyGridMaxCells (or the box is not
+    // finite).
     bool cellsOf(const Aabb& box, Cells& r) const;
     static std::uint64_t key(std::int64_t x, std::int64_t y) {
         return (std::uint64_t(std::uint32_t(x)) << 32) | std::uint32_t(y);

@@ -1,4 +1,5 @@
 #include "collision/broad_phase.h"
+#include "tuning.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,9 +44,8 @@ bool overlap(const Aabb& a, const Aabb& b) {
 // A uniform grid over the boxes (Ericson §7.1): each box is entered in the cells it covers, and
 // two boxes are compared where they share a cell. A pair sharing several cells is reported only in
 // the cell holding the lower-left corner of their overlap, which both cover. Boxes covering more
-// than kMaxCells cells along an axis (a ground, a wall), or with non-finite bounds, are compared
-// with every other box instead.
-constexpr std::int64_t kMaxCells = 4;
+// than kBroadPhaseMaxCells cells along an axis (a ground, a wall), or with non-finite bounds, are
+// compared with every other box instead.
 
 struct Cell {
     std::int64_t x, y;
@@ -131,7 +131,8 @@ void gridPairs(const std::vector<Body>& bodies, const std::vector<Aabb>& boxes,
         const Aabb& b = boxes[i];
         const bool finite = grid.indexable(b.lo) && grid.indexable(b.hi);
         const CellRange r = finite ? CellRange{grid.cellOf(b.lo), grid.cellOf(b.hi)} : CellRange{};
-        if (!finite || r.hi.x - r.lo.x >= kMaxCells || r.hi.y - r.lo.y >= kMaxCells) {
+        if (!finite || r.hi.x - r.lo.x >= kBroadPhaseMaxCells ||
+            r.hi.y - r.lo.y >= kBroadPhaseMaxCells) {
             isLarge[i] = true;
             large.push_back(i);
             continue;
@@ -221,7 +222,6 @@ struct FatBoxes {
         }
         gridPairs(bodies, boxes, pairs);
     }
-    static constexpr double kFatFraction = 0.1;
 };
 
 } // namespace

@@ -10,6 +10,7 @@
 // Box2D's b2CollideCircles / b2CollidePolygonAndCircle / b2CollidePolygons (v2.4) and
 // box2d-lite's Collide (reference face, incident edge, Sutherland-Hodgman clipping).
 #include "collision/collide.h"
+#include "tuning.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -17,9 +18,6 @@
 
 namespace carom {
 namespace {
-
-// Lengths this much smaller than the shapes' size are rounding, not geometry (relative).
-constexpr double kRoundOff = 1e-12;
 
 // ---- Feature ids ---------------------------------------------------------------------------
 // Box2D's b2ContactFeature, packed in 32 bits: which feature of A and which of B (an index and
@@ -85,7 +83,7 @@ ShapeManifold collideCircles(const Shape& a, const Transform& xa, const Shape& b
     const double dist = glm::length(d);
     const double depth = a.radius() + b.radius() - dist;
     if (!(depth > -margin)) return m; // also false for NaN input
-    const double tiny = kRoundOff * (a.radius() + b.radius());
+    const double tiny = kCollideRoundOff * (a.radius() + b.radius());
     m.normal = dist > tiny ? d / dist : Vec2{0, 1};
     addPoint(m, xa.p + a.radius() * m.normal, xb.p - b.radius() * m.normal, depth, 0);
     return m;
@@ -138,7 +136,7 @@ ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const
         const Vec2 corner = u1 < 0 ? v1 : v2;
         const double cornerDist = glm::length(c - corner);
         // A vertex region; a centre (numerically) on the vertex keeps the face normal.
-        if ((u1 < 0 || u2 < 0) && cornerDist > kRoundOff * (r + separation)) {
+        if ((u1 < 0 || u2 < 0) && cornerDist > kCollideRoundOff * (r + separation)) {
             if (cornerDist - r >= margin) return m;
             normal = (c - corner) / cornerDist;
             onA = corner;
@@ -296,11 +294,6 @@ void closestOfPolygons(const Shape& p1, const Shape& p2, const Transform& x21, c
     }
 }
 
-// How much deeper B's face must be than A's to be chosen, m: Box2D's 0.1 × linearSlop (0.005 m),
-// fixed rather than the world's slop so that collision stays a pure function of the shapes.
-constexpr double kFaceTolerance = 0.1 * 0.005;
-constexpr double kFaceToleranceOfSize = 0.01; // and at most this fraction of the smaller shape
-
 // Box2D's b2CollidePolygons / box2d-lite's Collide. The reference face is the axis of least
 // penetration; B's face is preferred to A's only when clearly better (by a small absolute
 // tolerance, Box2D's 0.1 linearSlop), so the choice does not flicker between equal faces. The
@@ -372,7 +365,7 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
         // touch). Then, as for edges touching only by rounding, the reference face and its depth.
         const bool overlapping = std::max(sa.value, sb.value) <= 0;
         if (!overlapping && !(dist < margin)) return ShapeManifold{};
-        const bool apart = !overlapping && dist > kRoundOff * size;
+        const bool apart = !overlapping && dist > kCollideRoundOff * size;
         const Vec2 dir = apart ? d / dist : normal;
         const double depth = apart ? -dist : -(flip ? sb.value : sa.value);
         m.normal = flip ? -dir : dir;

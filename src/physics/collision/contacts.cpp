@@ -4,6 +4,7 @@
 #include "collision/collide.h"
 #include "solver/contact_math.h"
 #include "step/step_context.h"
+#include "tuning.h"
 
 #include <algorithm>
 #include <optional>
@@ -124,7 +125,6 @@ void mixMaterials(const WorldSettings& s, const Body& A, const Body& B, Manifold
 // than its margin then, and at most the drift closer now) able to touch in this step (the two
 // bodies' sweeps). In a pile at rest nearly every pair is kept. For small bodies the drift is held
 // to a tenth of the smaller one's inner radius instead (the slop is half a 1 cm box's width).
-constexpr double kRecycleReach = 0.1;
 
 FoundAt foundAt(const Manifold& m, const Body& A, const Body& B, double margin) {
     FoundAt f;

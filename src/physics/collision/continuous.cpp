@@ -31,6 +31,7 @@
 #include "collision/collide.h"
 #include "collision/time_of_impact.h"
 #include "step/step_context.h"
+#include "tuning.h"
 
 #include <algorithm>
 #include <cmath>
@@ -38,9 +39,6 @@
 
 namespace carom {
 namespace {
-
-constexpr double kMaxTravel = 0.5;   // fraction of the inner radius a body may move unchecked
-constexpr double kMaxSamples = 1000; // poses checked per static body
 
 // The angle and transform at t of the motion from `from` to the body's pose, linear in t.
 struct Interpolated {
@@ -100,8 +98,8 @@ bool passesThrough(Vec2 a, Vec2 b, const Body& fixed) {
 
 // How deep a body may be in a static one: the slop the solver leaves, but never so deep that a
 // body smaller than it could bury its centre (which is at least the inner radius deep there).
-double allowedDepth(const Body& b, const WorldSettings& s) {
-    return std::min(s.linearSlop, kMaxTravel * b.shape.innerRadius());
+double allowedDepthInStatic(const Body& b, const WorldSettings& s) {
+    return std::min(s.linearSlop, kUncheckedTravel * b.shape.innerRadius());
 }
 
 void moveBy(Body& b, Vec2 dp, double dAngle, const StepContext& c, Correction correction) {
@@ -122,7 +120,7 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aa
         window(from.xf.p, b.xf().p, staticBox, b.shape.boundingRadius() + s.linearSlop);
     if (t0 > t1) return 1;
     const double startDepth = deepest(b, from.xf, fixed, s.linearSlop); // −∞: not touching
-    const double allowed = std::max(allowedDepth(b, s), startDepth) + s.distanceTolerance;
+    const double allowed = std::max(allowedDepthInStatic(b, s), startDepth) + s.distanceTolerance;
     auto enters = [&](double t) { return deepest(b, poseAt(b, from, t).xf, fixed) > allowed; };
     // Its contacts failed to stop the body if its centre went into or through the static body, or
     // if it ends deeper in one it was not touching at the start. (One that was touching it had a
@@ -139,10 +137,12 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aa
     };
     const std::function<bool(double)> stopsAt =
         touching ? std::function<bool(double)>(enters) : std::function<bool(double)>(reaches);
-    // Over the window, steps of at most kMaxTravel of the inner radius cannot jump over the static
-    // body (up to kMaxSamples of them: a body sent across the world in one step is not followed).
+    // Over the window, steps of at most kUncheckedTravel of the inner radius cannot jump over the
+    // static body (up to kStaticSweepMaxSamples of them: a body sent across the world in one step
+    // is not followed).
     const double n =
-        std::min(std::ceil((t1 - t0) * travel / (kMaxTravel * b.shape.innerRadius())), kMaxSamples);
+        std::min(std::ceil((t1 - t0) * travel / (kUncheckedTravel * b.shape.innerRadius())),
+                 kStaticSweepMaxSamples);
     double last = 0; // known not to enter: the start, or out of reach before the window
     for (int k = 0; k <= n; ++k) {
         const double t = t0 + (t1 - t0) * (n > 0 ? k / n : 1);
@@ -172,7 +172,7 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
         if (!b.isDynamic()) continue;
         const double travel = glm::length(b.xf().p - start[i].xf.p) +
                               std::abs(b.angle() - start[i].angle) * b.shape.boundingRadius();
-        if (!(travel > kMaxTravel * b.shape.innerRadius())) continue;
+        if (!(travel > kUncheckedTravel * b.shape.innerRadius())) continue;
         for (std::size_t j = 0; !found && j < c.bodies.size(); ++j)
             if (c.bodies[j].type == BodyType::Static)
                 statics.emplace_back(&c.bodies[j], boundingBox(c.bodies[j], 0));
@@ -201,7 +201,7 @@ void keepOutOfStaticBodies(StepContext& c, Correction correction) {
         if (!b.isDynamic()) continue;
         // No point can be that deep (half of it, for the bound's rounding): a body resting on a
         // static one, nearly always, needs no narrow phase here.
-        const double allowed = kMaxTravel * b.shape.innerRadius();
+        const double allowed = kUncheckedTravel * b.shape.innerRadius();
         if (depthBound(b.shape, b.xf(), fixed.shape, fixed.xf()) <= allowed / 2) continue;
         // The manifold from the dynamic body to the static one: its normal points into `fixed`.
         const ShapeManifold now = collide(b.shape, b.xf(), fixed.shape, fixed.xf(), 0);

@@ -2,6 +2,7 @@
 #include "carom/shape.h"
 
 #include "step/checks.h"
+#include "tuning.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -56,10 +57,6 @@ Shape Shape::box(double width, double height) {
 
 namespace {
 
-// The length below which two vertices count as one: this fraction of the polygon's extent (of
-// a tiny positive extent for a polygon all at the origin, refused later as having no area).
-constexpr double kVertexTolerance = 1e-9;
-constexpr double kTinyExtent = 1e-300;
 double tolerance(const std::vector<Vec2>& v) {
     double extent = 0;
     for (const Vec2& p : v)

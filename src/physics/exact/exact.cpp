@@ -18,10 +18,9 @@
 //       (timeOfContact; or in closed form for two circles in uniform relative motion,
 //       circleContacts); advance to it
 //     t = the time reached
-//   (past kMaxAdvances advances, or kSearchesPerStep searches, the rest of the step is taken as
-//   the default method takes a step: finishAsTheDefaultMethod)
-//   the contacts after the step, and the overlap left projected away (finishExactStep)
-//   no energy made by the step (makeNoEnergy)
+//   (past kExactMaxAdvances advances, or kSearchesPerStep searches, the rest of the step is taken
+//   as the default method takes a step: finishAsTheDefaultMethod) the contacts after the step, and
+//   the overlap left projected away (finishExactStep) no energy made by the step (makeNoEnergy)
 //
 // Resting contact: a touching point is always given to the sequential-impulse solver
 // (sequential_impulses.cpp, restitution 0, warm started from the last step) for the advance, which
@@ -31,7 +30,7 @@
 // myPhysicsLab's "stuck" objects). In a pile, a body resting on others counts as held by them:
 // a box settling onto it closes at what gravity gives the box (impacts.h: restingApproach).
 //
-// No tunnelling: no advance moves any point of a body farther than kMaxTravel of its inner
+// No tunnelling: no advance moves any point of a body farther than kExactMaxTravel of its inner
 // radius, or farther than its share of the distance to whatever it could meet (its clearance, see
 // clearances), so two bodies cannot pass through each other between two checks; the bisection
 // then finds the earliest overlap.
@@ -41,6 +40,7 @@
 #include "impacts/impacts.h"
 #include "solver/contact_math.h"
 #include "step/step_context.h"
+#include "tuning.h"
 
 #include <algorithm>
 #include <cmath>
@@ -51,46 +51,6 @@
 
 namespace carom {
 namespace {
-
-constexpr double kMaxTravel = 0.5; // fraction of a body's inner radius per advance
-// Advances per step (each a run of the contact solver over the touching contacts, and a check for
-// overlap): past that, the rest of the step is taken as the default method steps
-// (finishAsTheDefaultMethod), and the diagnostics count the step. An interval takes one advance,
-// or a few cut to the travel limit, and a time of contact 20–30 of bisection; so this is four or
-// five impacts in a step, or a chain of zero-time impacts that will not end, or a crowd that
-// strikes that often (200 bodies at 1,000 m/s took minutes for 3 s, ten thousand advances a step;
-// at 500, 120–160 ms a step).
-constexpr int kMaxAdvances = 100;
-// Searches for a time of contact per step (each advances the whole world 5-30 times over): past
-// that, the rest of the step is taken as after kMaxAdvances. A pile of 150 bodies landing in a box
-// (tests/stress-scenes/pile-150.json) searched up to 8 times a step while it settled, each of those
-// steps up to 30 times the default method's; with three a step, and slow arrivals in a pile not
-// searched for (slowArrivalInAPile), the pile costs 3-4 times the default over 3 s (at four a step
-// 3-6 times, with no limit 8-14).
-constexpr int kSearchesPerStep = 3;
-// How far past the surface a slow arrival in a pile may sink without a search (slowArrivalInAPile),
-// as a fraction of the linear slop: 0.25 mm at the default 5 mm (between bodies that do not bounce,
-// the whole slop: unsearchedSink). A stack settles by up to as much at each such arrival (the
-// overlap stays, as a resting contact's does): the top box of the pyramid of base 20 stood 1.8 cm
-// lower after 10 s and after 60 s, against 4.8 mm when each was searched for (its boxes' sides
-// creep together at 1-90 mm/s as it settles); 2.4 cm with the whole slop for its boxes, which do
-// not bounce.
-constexpr double kArrivalSink = 0.05;
-constexpr double kTimeEpsilon = 1e-9; // fraction of the step too small to advance
-// Intervals in a row shorter than kTinyInterval of the step: the step is not getting on. In a
-// crowd pressed into a small box, a pair sunk into each other and pushed on by its neighbours kept
-// approaching at metres a second after each strike (the resting solve of a stopped chain, and the
-// contact solver, did not converge at mass ratios of 1e6): found again 1e-5 of a step later, every
-// time, until the step's advances ran out at 0.02% of it (every step of stress seeds 11–21). Then
-// the rest of the step is taken as after kMaxAdvances, without spending them first.
-constexpr double kTinyInterval = 1e-3;
-constexpr int kTinyIntervals = 3;
-constexpr int kMaxHalvings = 64; // of a trial advance cut to the travel limit (2⁻⁶⁴ of a step)
-// A held point is the same point as before if it is this fraction of the smaller body's inner
-// radius from it: feature ids may change as a resting face slides, but not by this much.
-constexpr double kHeldReach = 0.25;
-// Two accelerations are the same (gravity alone) to this relative difference: round-off.
-constexpr double kSameAcceleration = 1e-12;
 
 // Bound on how fast the body's boundary moves: |v| + |ω| r_max, without the turning of a circle
 // (time_of_impact.h: turning).
@@ -206,8 +166,8 @@ struct Allowed {
     double depth;
     bool held;
 };
-Allowed allowedDepth(const StepContext& c, const PairAllowance* pair, const Manifold& m,
-                     const ContactPoint& cp) {
+Allowed allowedSink(const StepContext& c, const PairAllowance* pair, const Manifold& m,
+                    const ContactPoint& cp) {
     const double tol = c.settings.distanceTolerance;
     if (!pair) return {tol, false};
     const double near =
@@ -231,7 +191,7 @@ void eachTouchingPoint(const StepContext& c, const Allowance& start,
         for (int i = 0; i < m.count; ++i) {
             const ContactPoint& cp = m.points[i];
             if (!(cp.depth > -c.settings.distanceTolerance)) continue; // not touching
-            const Allowed limit = allowedDepth(c, pair, m, cp);
+            const Allowed limit = allowedSink(c, pair, m, cp);
             f(m, cp, limit, cp.depth - limit.depth);
         }
     }
@@ -316,7 +276,7 @@ double overlapOf(const StepContext& c, const Allowance& start, PointKey point) {
     const Manifold m = manifoldOf(c.settings, a, A, b, B, sm);
     for (int i = 0; i < m.count; ++i)
         if (m.points[i].id == point.second)
-            return m.points[i].depth - allowedDepth(c, find(start, {a, b}), m, m.points[i]).depth;
+            return m.points[i].depth - allowedSink(c, find(start, {a, b}), m, m.points[i]).depth;
     return -INFINITY;
 }
 
@@ -482,15 +442,15 @@ std::vector<Manifold> advance(StepContext& c, const std::vector<Manifold>& held,
 
 // How far each moving body may go in an advance of up to dt from now without touching anything:
 // its share of the distance to each body it could reach. A body whose points would go farther
-// than kMaxTravel of its inner radius in dt (at its speed now) reaches as far as they go, and the
-// distance d of two bodies is shared in proportion to their reaches (a static body's is zero:
+// than kExactMaxTravel of its inner radius in dt (at its speed now) reaches as far as they go, and
+// the distance d of two bodies is shared in proportion to their reaches (a static body's is zero:
 // the moving one has all of it), so that two bodies that each keep within their shares cannot
 // meet. The distance is the gap along the normal of the pair's manifold, as the flights'
 // conservative advancement takes it (flight_impacts.cpp: touchTime); bodies whose boxes stay
 // farther apart than their reaches are farther than either's reach. Zero for the others: a body
-// that goes no farther than kMaxTravel of its inner radius needs no clearance.
+// that goes no farther than kExactMaxTravel of its inner radius needs no clearance.
 //
-// A body within its clearance meets nothing; one within kMaxTravel of its radius meets a body
+// A body within its clearance meets nothing; one within kExactMaxTravel of its radius meets a body
 // within its clearance, if at all, without passing through it (it would have to go its own width
 // and the other's past their distance). So a small fast body is not held to half its radius a
 // trial while nothing is near it (a 9 cm ball at 550 m/s allowed 8e-5 s, 200 advances a step).
@@ -502,7 +462,7 @@ std::vector<double> clearances(const StepContext& c, double dt) {
         const Body& b = c.bodies[i];
         if (b.type == BodyType::Static) continue;
         const double go = pointSpeed(b, b.v, b.w) * dt;
-        if (go > kMaxTravel * b.shape.innerRadius()) reach[i] = clear[i] = go, any = true;
+        if (go > kExactMaxTravel * b.shape.innerRadius()) reach[i] = clear[i] = go, any = true;
     }
     if (!any) return clear;
     std::vector<BodyPair> pairs;
@@ -520,7 +480,7 @@ std::vector<double> clearances(const StepContext& c, double dt) {
     return clear;
 }
 
-// The longest advance in which every point of every moving body keeps within kMaxTravel of the
+// The longest advance in which every point of every moving body keeps within kExactMaxTravel of the
 // body's inner radius or within the body's clearance (above), at the speeds of `start` and, after
 // a trial, at the speeds it ended with (`now`: the speed between is at most the larger of the
 // two, the velocities changing at a constant rate over an advance).
@@ -533,7 +493,7 @@ double travelLimit(const StepContext& c, const std::vector<Pose>& start,
         double speed = pointSpeed(b, start[i].v, start[i].w);
         if (now) speed = std::max(speed, pointSpeed(b, b.v, b.w));
         if (speed > 0)
-            dt = std::min(dt, std::max(kMaxTravel * b.shape.innerRadius(), clear[i]) / speed);
+            dt = std::min(dt, std::max(kExactMaxTravel * b.shape.innerRadius(), clear[i]) / speed);
     }
     return dt;
 }
@@ -919,7 +879,7 @@ void stepExactly(StepContext& c, bool flights, ExactBackoff& backoff,
         const double remaining = h - t;
         if (!near) near = nearContacts(c);
         const auto [touching, held] = strikeTouching(c, *near);
-        if (advances >= kMaxAdvances || tiny >= kTinyIntervals ||
+        if (advances >= kExactMaxAdvances || tiny >= kTinyIntervals ||
             c.diagnostics.contactSearches >= kSearchesPerStep) {
             addImpulses(applied, finishAsTheDefaultMethod(c, remaining, flights));
             near.reset();

@@ -39,6 +39,7 @@
 #include "impacts/impacts.h"
 #include "solver/contact_math.h"
 #include "step/step_context.h"
+#include "tuning.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,25 +49,6 @@
 
 namespace carom {
 namespace {
-
-// Conservative advances per prediction; a pair not settled by then is left to the solver. A fast
-// spin makes them short (the bound |ω| R is far above the approach of the points that meet): a
-// polygon 7 m across at 450 m/s and 229 rad/s needed more than 64 to reach a wall, and left to the
-// solver its strike lost 29% of an elastic scene's energy.
-constexpr int kMaxAdvances = 1000;
-// Strikes of one pair in a step; past that the rest of the pair's step is left to the solver. A
-// light body between a heavy one and a wall strikes them about π √(M/m) times in all before they
-// part (Galperin's billiard: 314 at a mass ratio of 10⁴).
-constexpr int kStrikesPerPair = 200;
-// And strikes of one pair in a step that approach slower than the restitution threshold (the
-// default method's line between an impact and a resting contact). A pair that keeps meeting that
-// slowly is in sustained contact, pressed by turning rather than by a force, which inFreeFlight
-// cannot see: in stress seed 33 (no gravity), a polygon spinning at 26 rad/s swept a small ball
-// along with its corner, struck at 5 mm/s every 1.4e-4 s, 200 times a step, until kStrikesPerPair
-// left it to the solver (in the exact method, once for the flights first and once for the step's
-// end: 5 times the default method's cost, and the default method itself 3.7 times slower than with
-// this bound).
-constexpr int kSlowStrikesPerPair = 8;
 
 // A body's motion in the step: at time t it is at (p, angle) with velocity (v, w), and it moves
 // with the constant acceleration a after (gravity, or none for a static body). q is Rot(angle),
@@ -194,10 +176,6 @@ bool approaches(const PairAt& q, const ShapeManifold& s, double reach, double sp
     return false;
 }
 
-// Samples of the rest of the step in comesBack.
-constexpr int kMaxSamples = 64;
-constexpr double kMaxTravel = 0.5; // of the smaller inner radius, between two samples
-
 // How far a shape at pose xf reaches along the unit direction dir (its support).
 double extentAlong(const Shape& shape, const Transform& xf, Vec2 dir) {
     if (shape.type() == ShapeType::Circle) return glm::dot(dir, xf.p) + shape.radius();
@@ -212,13 +190,13 @@ double extentAlong(const Shape& shape, const Transform& xf, Vec2 dir) {
 // corner. (Left
 // to the next step, one was a centimetre deep in a wall by then; the solver took that sunk pair,
 // and 12% of an elastic gas's energy with it.) So the rest of the step is sampled, no more than
-// kMaxTravel of the smaller inner radius of relative motion apart, for a pose deeper than at t0 by
-// the tolerance, and the time it first gets so deep is found by bisection (Hecker's Listing 1).
-// Unless it parts along the normal n it touches along faster than turning and the forces can
-// bring it back: the overlap of the shapes' extents along n shrinks at least as
-// (n·Δv − turning) τ − ½ |Δa| τ² (the centres' relative motion, less how far each turning can
-// carry its boundary forward), and no depth is more than the overlap along any direction, so the
-// depth stays within the limit if that overlap is within it at t0.
+// kFlightSampleTravel of the smaller inner radius of relative motion apart, for a pose deeper than
+// at t0 by the tolerance, and the time it first gets so deep is found by bisection (Hecker's
+// Listing 1). Unless it parts along the normal n it touches along faster than turning and the
+// forces can bring it back: the overlap of the shapes' extents along n shrinks at least as (n·Δv −
+// turning) τ − ½ |Δa| τ² (the centres' relative motion, less how far each turning can carry its
+// boundary forward), and no depth is more than the overlap along any direction, so the depth stays
+// within the limit if that overlap is within it at t0.
 Prediction comesBack(const StepContext& c, const std::vector<Clock>& clock, const Manifold& m,
                      double t0, double depthAtStart, double speed, Vec2 normal) {
     const Body& A = c.bodies[m.a];
@@ -238,8 +216,9 @@ Prediction comesBack(const StepContext& c, const std::vector<Clock>& clock, cons
         return deepestDepth(collide(A.shape, q.xa, B.shape, q.xb, tol)) > limit;
     };
     const double travel = speed * (c.h - t0);
-    const double step = kMaxTravel * std::min(A.shape.innerRadius(), B.shape.innerRadius());
-    const int n = static_cast<int>(std::min(std::ceil(travel / step), double(kMaxSamples)));
+    const double step =
+        kFlightSampleTravel * std::min(A.shape.innerRadius(), B.shape.innerRadius());
+    const int n = static_cast<int>(std::min(std::ceil(travel / step), double(kFlightMaxSamples)));
     double last = t0;
     for (int k = 1; k <= std::max(n, 1); ++k) {
         const double t = t0 + (c.h - t0) * k / std::max(n, 1);
@@ -313,7 +292,7 @@ Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, cons
         return collide(A.shape, q.xa, B.shape, q.xb, margin);
     };
     double t = *near, safe = *near;
-    for (int k = 0; k < kMaxAdvances; ++k) {
+    for (int k = 0; k < kFlightMaxAdvances; ++k) {
         PairAt q = pairAt(clock, m, t);
         const double reach = (glm::length(q.vb - q.va) + pull * (c.h - t) + spin) * (c.h - t);
         ShapeManifold s = shapesAt(q, reach + tol);

@@ -26,6 +26,7 @@
 // Impacts take Coulomb friction too, as the contact solver does: each point's tangential impulse
 // opposes its sliding, clamped to μ times its normal impulse (the cone).
 #include "impacts/impacts.h"
+#include "tuning.h"
 
 #include "solver/contact_math.h"
 
@@ -34,37 +35,6 @@
 
 namespace carom {
 namespace {
-
-// Impacts converge to this fraction of the largest speed (round-off of doubles, with room).
-constexpr double kConvergence = 1e-13;
-// Passes of the simultaneous solve before it gives up converging (a pile of hundreds of points
-// converges in tens; past this the velocities are left as they are, none approaching by much).
-constexpr int kMaxPasses = 10000;
-// And passes in a row without a change smaller than the least so far: the solve has stalled. With
-// friction, projected Gauss-Seidel need not converge: two points of one edge of a light body with
-// a large moment of inertia, under a heavy one, went round a cycle of 10 m/s changes for all
-// 10,000 passes; and an ill-conditioned block (solveBlockLcp) ends in round-off a little above
-// the tolerance. (The energy check after the solve keeps either from making energy.)
-constexpr int kStalledPasses = 50;
-// Strikes of the serial solve per point (plus this many) before the chain counts as not settling
-// and is stopped by one simultaneous solve: Newton's cradle strikes each point once, a ball
-// between two walls a few times. (At 100, a pile of 25 touching points at mass ratios of 1e6
-// spent 2,400 strikes per instant on a chain that never settled.)
-constexpr int kStrikesPerPoint = 10;
-// And strikes of an instant in all: each looks for the most approaching of all the points, so a
-// crowd of 200 bodies at 1,000 m/s, with hundreds of points touching, spent most of a step of
-// the exact method on chains of thousands of strikes.
-constexpr int kMaxStrikes = 200;
-// m/s: how near to still resting contacts are brought (they sink at most this × the step, and
-// the contact solver holds them during the advance that follows).
-constexpr double kRestingTolerance = 1e-5;
-// Passes of that stop at most: the contact solver holds the resting contacts through the advance
-// that follows, so a stack need not be brought to 1e-5 m/s here (a pyramid of 210 boxes took
-// thousands of passes a step, 16 times the default method's whole step). The settling pyramid of
-// base 20 ran all 20 of the earlier bound every step, a third of its exact step; at 5 its exact
-// method cost 2.4 times the default over 500 steps instead of 4.1, and the piles and random scenes
-// the same or less (fewer, at 2 or 3, stalled more steps).
-constexpr int kRestingPasses = 5;
 
 struct Point {
     Manifold* m;
@@ -163,7 +133,7 @@ struct Accumulated {
 // a few parts in a thousand a pass (hundreds of passes per strike, most of a crowded scene's step).
 void solveTogether(std::vector<Body>& bodies, const std::vector<Point>& points,
                    const std::vector<double>& target, double tolerance, bool friction,
-                   Accumulated& acc, int maxPasses = kMaxPasses) {
+                   Accumulated& acc, int maxPasses = kImpactMaxPasses) {
     std::vector<double>& lambda = acc.normal;
     std::vector<double>& lambdaT = acc.tangent;
     // Points i and i + 1 of one manifold are a pair, and blocks[i] is their K.
@@ -322,10 +292,10 @@ int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points) {
     const double ke = kineticEnergyOf(bodies, before);
     Accumulated acc(points.size());
     const std::vector<double> hold(points.size(), 0.0);
-    solveTogether(bodies, points, hold, kConvergence * scale, true, acc);
+    solveTogether(bodies, points, hold, kImpactConvergence * scale, true, acc);
     const Velocities held = velocitiesOf(bodies, ids);
     const std::vector<double> compression = acc.normal;
-    solveTogether(bodies, points, target, kConvergence * scale, false, acc);
+    solveTogether(bodies, points, target, kImpactConvergence * scale, false, acc);
     const bool driven = std::any_of(
         ids.begin(), ids.end(), [&](BodyId id) { return bodies[id].type == BodyType::Kinematic; });
     auto madeEnergy = [&] { return !driven && kineticEnergyOf(bodies, before) > ke * (1 + 1e-12); };
@@ -366,11 +336,11 @@ Impacts serial(std::vector<Body>& bodies, const std::vector<Point>& points,
     Impacts impacts;
     std::vector<bool> struck(points.size(), false);
     const int limit =
-        std::min(kStrikesPerPoint * (static_cast<int>(points.size()) + 1), kMaxStrikes);
+        std::min(kStrikesPerPoint * (static_cast<int>(points.size()) + 1), kMaxStrikesPerInstant);
     // Each point's normal velocity, kept up to date: a strike changes the velocities of its
     // group's bodies only, so only their points are measured again (an instant of a crowd has
-    // hundreds of points and up to kMaxStrikes strikes). byBody: (body, point), sorted; made at
-    // the first strike (a pile at rest strikes nothing).
+    // hundreds of points and up to kMaxStrikesPerInstant strikes). byBody: (body, point), sorted;
+    // made at the first strike (a pile at rest strikes nothing).
     std::vector<double> vn(points.size());
     for (std::size_t i = 0; i < points.size(); ++i)
         vn[i] = normalVelocity(bodies, points[i]);

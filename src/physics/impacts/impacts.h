@@ -6,12 +6,10 @@
 
 #include "carom/world.h"
 #include "solver/contact_math.h"
+#include "tuning.h"
 #include <vector>
 
 namespace carom {
-
-// m/s: slower approaches are round-off, not impacts (here and in the flights, flight_impacts.cpp).
-constexpr double kApproaching = 1e-10;
 
 // The approach the forces produce at a point of A and B (normal n, from A to B) over a step of h:
 // their relative acceleration along n, times h (at least 0). A body in contact with another too

@@ -11,9 +11,9 @@
 //
 //   (forces: springs, gravity, damping, the mouse spring, and the velocities by semi-implicit
 //    Euler, are soft_body.cpp's, before the rigid stages run)
-//   1. resting contacts: the nodes within kMargin of an edge, not approaching fast, held by
+//   1. resting contacts: the nodes within kSoftMargin of an edge, not approaching fast, held by
 //      sequential impulses (holdRestingContacts)
-//   2. sweep: the times a node comes within kThickness of an edge's line (a quadratic in τ, as
+//   2. sweep: the times a node comes within kSoftThickness of an edge's line (a quadratic in τ, as
 //      the cross product (y − x) × (z − x) is quadratic when x, y, z move linearly), resolved
 //        sequential: the first, then the sweep again from its time, until none is left
 //        parallel:   all of the sweep's in time order, then the sweep again, until none is left
@@ -25,6 +25,7 @@
 // mass at the point, 1/m + (r × n)²/I (Hecker's Eq. 9, impulseDenominator). Coulomb friction
 // follows along the relative tangential velocity, at most μ γ and never reversing it.
 #include "softbody/soft_collide.h"
+#include "tuning.h"
 
 #include "solver/contact_math.h"
 #include "step/step_context.h"
@@ -57,19 +58,6 @@ int quadraticRootsIn(double a2, double a1, double a0, double T, double out[2]) {
 
 namespace {
 
-// A node this close to an edge is in contact with it: held there (holdRestingContacts) unless it
-// approaches fast, which the sweep strikes. Four linear slops: wide enough that a particle resting
-// on a floor stays in contact from step to step, far narrower than the presets' particle spacing
-// (0.1 m or more).
-constexpr double kMargin = 0.02;
-// A moving node is stopped this far short of an edge's line, not on it, so that which side of the
-// edge it is on stays known (a node exactly on the line has no side); a node already closer is
-// stopped halfway to the line. Half the margin, so that a stopped node is in contact next step.
-constexpr double kThickness = 0.01;
-// The sweeps end when none finds a strike; these bound the work in a step of pathological
-// squeezing, after which the soft particles stop at their next strike (stopAtFirstStrike).
-constexpr int kMaxSequentialStrikes = 2000;
-constexpr int kMaxParallelSweeps = 100;
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
 // A body taking part in the soft stage: a soft body, or a rigid body near one.
@@ -214,8 +202,8 @@ void measureBoxes(Sweep& w) {
             grow(w.nodes[k].x, w.nodes[k].radius);
             grow(at(w.nodes[k], T), w.nodes[k].radius);
         }
-        o.lo = lo - Vec2(kMargin);
-        o.hi = hi + Vec2(kMargin);
+        o.lo = lo - Vec2(kSoftMargin);
+        o.hi = hi + Vec2(kSoftMargin);
     }
 }
 
@@ -233,8 +221,8 @@ int sideOf(const Owner& edgeOwner, double f) {
     return (f > 0) - (f < 0);
 }
 
-// The first time in [0, T] that node x (a circle's centre: its circle) comes within kThickness of
-// edge (y, z)'s line between its ends, from the side it starts on. f(τ) = (z − y) × (x − y) is
+// The first time in [0, T] that node x (a circle's centre: its circle) comes within kSoftThickness
+// of edge (y, z)'s line between its ends, from the side it starts on. f(τ) = (z − y) × (x − y) is
 // quadratic in τ.
 std::optional<Strike> sweepEdge(const Sweep& w, std::size_t ni, std::size_t ei, double T) {
     const Node &x = w.nodes[ni], &y = w.nodes[w.edges[ei].y], &z = w.nodes[w.edges[ei].z];
@@ -249,7 +237,7 @@ std::optional<Strike> sweepEdge(const Sweep& w, std::size_t ni, std::size_t ei, 
     // thickness. One on the line, past it or overlapping the edge is left to leave.
     const double start = side * c0 / length, radius = x.radius;
     if (start <= radius) return std::nullopt;
-    const double stop = radius + std::min(kThickness, (start - radius) / 2);
+    const double stop = radius + std::min(kSoftThickness, (start - radius) / 2);
     const double target = side * stop * length;
     double roots[2];
     const int n = quadraticRootsIn(c2, c1, c0 - target, T, roots);
@@ -266,7 +254,7 @@ std::optional<Strike> sweepEdge(const Sweep& w, std::size_t ni, std::size_t ei, 
     return std::nullopt;
 }
 
-// The first time in [0, T] that node x comes within kThickness of circle o (or halfway, when it
+// The first time in [0, T] that node x comes within kSoftThickness of circle o (or halfway, when it
 // starts closer): |q0 + τ dq|² = R² for q the node's position from the centre.
 std::optional<Strike> sweepCircle(const Sweep& w, std::size_t ni, std::size_t oi, double T) {
     const Node& x = w.nodes[ni];
@@ -275,7 +263,7 @@ std::optional<Strike> sweepCircle(const Sweep& w, std::size_t ni, std::size_t oi
     const Vec2 q0 = x.x - o.p, dq = x.u - o.vl;
     const double d0 = glm::length(q0);
     if (d0 <= r) return std::nullopt; // inside: it leaves
-    const double R = r + std::min(kThickness, (d0 - r) / 2);
+    const double R = r + std::min(kSoftThickness, (d0 - r) / 2);
     double roots[2];
     if (quadraticRootsIn(lengthSquared(dq), 2 * glm::dot(q0, dq), d0 * d0 - R * R, T, roots) == 0)
         return std::nullopt;
@@ -312,7 +300,7 @@ std::optional<Strike> proximity(const Sweep& w, std::size_t ni, std::size_t oi, 
         const Vec2 q = x.x - o.p;
         const double d = glm::length(q);
         const double gap = d - o.body->shape.radius();
-        if (d == 0 || gap >= kMargin) return std::nullopt;
+        if (d == 0 || gap >= kSoftMargin) return std::nullopt;
         return Strike{0, ni, oi, kNone, 0, q / d, gap};
     }
     const Node &y = w.nodes[w.edges[ei].y], &z = w.nodes[w.edges[ei].z];
@@ -326,7 +314,7 @@ std::optional<Strike> proximity(const Sweep& w, std::size_t ni, std::size_t oi, 
     if (side == 0) return std::nullopt;
     // < 0: the node just past the line (or the circle over it)
     const double gap = side * f / length - x.radius;
-    if (gap >= kMargin || gap <= -kMargin) return std::nullopt;
+    if (gap >= kSoftMargin || gap <= -kSoftMargin) return std::nullopt;
     return Strike{0, ni, oi, ei, s, double(side) * perp(e) / length, gap};
 }
 
@@ -514,7 +502,7 @@ int holdRestingContacts(Sweep& w, const WorldSettings& s) {
         held.push_back(Held{*k, point, t, 1 / kn, kt > 0 ? 1 / kt : 0,
                             mix(s.frictionMix, w.owners[w.nodes[k->node].owner].friction,
                                 w.owners[k->owner].friction),
-                            -std::max(0.0, k->gap - kThickness) / w.h});
+                            -std::max(0.0, k->gap - kSoftThickness) / w.h});
     });
     for (int pass = 0; pass < s.velocityIterations; ++pass)
         for (Held& c : held) {

@@ -10,6 +10,7 @@
 
 #include "carom/world.h"
 #include "solver/wide.h"
+#include "tuning.h"
 
 #include <algorithm>
 
@@ -60,13 +61,6 @@ template <class Body> double effectiveMass(const Body& A, const Body& B, Vec2 rA
     const double k = impulseDenominator(A, B, rA, rB, d);
     return k > 0 ? 1 / k : 0;
 }
-
-// K of two contact points of one manifold along their normal n, for solving both at once
-// (Catto's block solver): a change x of their normal impulses changes their normal velocities by
-// K x. Not invertible (nearly the same point twice) when k11² ≥ kMaxConditionNumber det.
-// Box2D's bound on K's condition number (b2_maxConditionNumber): past it, solving for the two
-// impulses amplifies round-off more than one point at a time would.
-constexpr double kMaxConditionNumber = 1000;
 
 struct BlockMatrix {
     double k11 = 0, k12 = 0, k22 = 0, det = 0;

@@ -19,6 +19,7 @@
 #include "collision/collide.h"
 #include "solver/contact_math.h"
 #include "step/step_context.h"
+#include "tuning.h"
 
 #include <algorithm>
 #include <array>
@@ -34,13 +35,6 @@ struct Carried {
     Vec2 localNormal;
     SurfacePoints points[2];
 };
-
-// A body that turned more than this since the manifold was found (a fast spin) would carry a
-// vertex past the end of the face it touched, where the face's line, extended, says it overlaps:
-// and lifting a body in free flight makes energy: such a manifold is found again at the poses now.
-// Not in the projection method (refound): there the velocities follow the corrections, and an
-// overlap found anew, deeper than the start's, would become a velocity of its own.
-constexpr double kStaleTurn = 0.05; // rad
 
 Carried carry(const Manifold& m, const Body& A, const Body& B, const std::vector<Pose>& found,
               double margin, bool refound) {

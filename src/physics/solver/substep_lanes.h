@@ -10,6 +10,7 @@
 #pragma once
 
 #include "solver/wide.h"
+#include "tuning.h"
 
 #include <cmath>
 #include <cstddef>
@@ -18,8 +19,6 @@
 
 namespace carom {
 namespace substep {
-
-constexpr double kMaxPushSpeed = 3; // the fastest push out of an overlap, m/s (Box2D v3's default)
 
 // A contact spring's parameters over a substep (substep_solver.cpp: contactSpring).
 struct Spring {

@@ -40,6 +40,7 @@
 #include "solver/islands.h"
 #include "solver/substep_lanes.h"
 #include "step/step_context.h"
+#include "tuning.h"
 
 #include <algorithm>
 #include <cmath>
@@ -50,23 +51,6 @@
 namespace carom {
 namespace substep {
 namespace {
-
-// The substeps, and the contacts' springs. A contact under a load F sinks until its spring
-// holds it: by F / (m_eff ω²), and a stack sinks by the sum over its layers (Box2D v3's 4 substeps
-// at 30 Hz leave the large pyramid's top box 0.73 m lower after 10 s). Stiffer is steadier only up
-// to a quarter of the substep rate (one pass a substep no longer converges past it: the pyramid
-// collapses): so twice Box2D's substeps, and contacts at that quarter, 120 Hz at 60 steps a second
-// (twice it against a static body, as Box2D, so bodies are not pushed into the ground). Damping
-// ratio: Box2D v3's default (b2DefaultWorldDef; so is the fastest push out of an overlap,
-// substep_lanes.h).
-// The relax pass in every second substep only: the stiffness is the substeps', and the stacks
-// stand much as with a relax pass in each (measured: the large pyramid's top box 9.3 cm from
-// where it was after 10 s, against 8.9, though the ends of its middle rows splay by up to 11 cm
-// as it settles; the pyramid of base 20 and the box stack within 4.2 and 1.6 mm in 60 s), for 12
-// passes over the contacts a step instead of 16. With one relax pass in four substeps, the
-// pyramids fall.
-constexpr int kSubsteps = 8, kRelaxEvery = 2;
-constexpr double kQuarterOfTheSubstepRate = 0.25, kDampingRatio = 10;
 
 Spring contactSpring(double hertz, double zeta, double h) {
     const double omega = 2 * M_PI * hertz;
@@ -106,17 +90,6 @@ bool hasAvx512() {
     return has;
 }
 
-// A batch of whole islands (islands.h), about kBatchContacts contacts or more: its groups of
-// constraints (where its lanes are laid out among all the batches') and its bodies' shares (a
-// range of solveSubsteps's). The batches are taken one after another, each prepared into the same
-// lanes, through all the substeps, its restitution and its impulses kept, so that a large scene
-// of many islands is solved a cache-sized part at a time: passed over whole, the many pyramids'
-// 58,000 constraints (13 MB) came from beyond the cache in every pass, and laid out whole, they
-// went out to memory between their preparation and the substeps, and again before their impulses
-// were kept. An island's bodies share no contact with another's, so each body sees the same
-// operations, in the same order, either way: the same bits (but see `deep` and the restitution's
-// check of the energy, each a batch's).
-constexpr std::size_t kBatchContacts = 2048;
 struct Batch {
     std::size_t groupsBegin = 0, groupsEnd = 0, sharesBegin = 0, sharesEnd = 0;
 };
