@@ -1,8 +1,9 @@
-// The broad phase (src/physics/broad_phase.cpp) against the answer by definition: every pair of
-// bodies, one of them moving, whose boxes grown by their margins overlap, compared two by two.
-// Its fat boxes are kept from call to call, so the bodies move between calls (a little, staying
-// inside them, and far, leaving them), the margins change, and worlds of other sizes come between.
-#include "broad_phase.h" // internal to the engine: carom_physics_internal (CMakeLists.txt)
+// The broad phase (src/physics/collision/broad_phase.cpp) against the answer by definition: every
+// pair of bodies, one of them moving, whose boxes grown by their margins overlap, compared two by
+// two. Its fat boxes are kept from call to call, so the bodies move between calls (a little,
+// staying inside them, and far, leaving them), the margins change, and worlds of other sizes come
+// between.
+#include "collision/broad_phase.h" // internal to the engine: carom_physics_internal (CMakeLists.txt)
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-// The narrow phase (src/physics/collide.cpp) on shape pairs whose contacts are known by hand:
-// depths, normals and points from the geometry, the A/B swap, the margin, feature ids, and a
+// The narrow phase (src/physics/collision/collide.cpp) on shape pairs whose contacts are known by
+// hand: depths, normals and points from the geometry, the A/B swap, the margin, feature ids, and a
 // random-pose fuzz that must never give NaN.
-#include "collide.h" // internal to the engine: carom_physics_internal (CMakeLists.txt)
+#include "collision/collide.h" // internal to the engine: carom_physics_internal (CMakeLists.txt)
 
 #include <gtest/gtest.h>
 

@@ -558,8 +558,8 @@ TEST(Exact, AChainThatWillNotSettleIsStopped) {
 // A light ball between a wall and a block 10⁸ times heavier closing on it at 1 m/s, e = 1: it
 // strikes them about π √(M/m) ≈ 31,000 times before the block turns back (Galperin's billiard),
 // thousands in each step as the gap closes. Each is an interval of its own, so the step's work runs
-// out (kMaxAdvances, exact.cpp): the rest of such a step is taken with the contacts held, and the
-// diagnostics count it. Every step ends, and no energy is made.
+// out (kExactMaxAdvances, tuning.h): the rest of such a step is taken with the contacts held, and
+// the diagnostics count it. Every step ends, and no energy is made.
 TEST(Exact, AStepThatStrikesTooOftenIsFinishedHeld) {
     World w(exactSettings(1));
     w.addBody(ground({-0.5, 0}, 1, 4)); // its face at x = 0
@@ -576,7 +576,7 @@ TEST(Exact, AStepThatStrikesTooOftenIsFinishedHeld) {
 // assets/scenes/thin-wall.json in the exact method: three 10 cm balls at 120-200 m/s between walls
 // and a thin wall, e = 1. With hybrid collision handling the balls do not fly first (flyFirst,
 // exact.cpp: serial handling only), so the intervals take them, and some steps run out of their
-// work (kMaxAdvances, or intervals too short to get on) and are finished as the default method
+// work (kExactMaxAdvances, or intervals too short to get on) and are finished as the default method
 // steps: the balls in free flight strike at their times of impact there too, so the energy stays to
 // round-off (the rest of such a step held by the contact solver, without bounce, lost 9% in a
 // minute, and 72% once a step ended after three short intervals in a row).
@@ -588,10 +588,10 @@ TEST(Exact, StepsFinishedAsTheDefaultMethodKeepElasticEnergy) {
 
 // A pyramid of 465 boxes (base 30) settling in the exact method, restitution 0: a step stalls now
 // and then (a held point the contact solver lets sink past the slop) and its rest is taken as the
-// default method takes a step, whose soft step pushes overlap out. Its impulses, warm started into
-// the next steps, threw the pyramid upward: 0.4% of its energy made in three steps. Now a stalled
-// step's impulses are not kept, and no step may make energy (makeNoEnergy, exact.cpp): the energy
-// never rises above the start.
+// default method takes a step, whose substep solver pushes overlap out. Its impulses, warm started
+// into the next steps, threw the pyramid upward: 0.4% of its energy made in three steps. Now a
+// stalled step's impulses are not kept, and no step may make energy (makeNoEnergy, exact.cpp): the
+// energy never rises above the start.
 TEST(Exact, SlowAPyramidThatStallsMakesNoEnergy) {
     World w = pyramid(30, Method::Exact);
     const Diagnostics d0 = measure(w);

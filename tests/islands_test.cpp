@@ -1,8 +1,8 @@
-// Islands (src/physics/islands.h) and the soft step's batches of them (soft_step.cpp): the sets of
-// moving bodies that contacts join, and the property the batches rest on, that an island moves the
-// same whatever else is in the world, bit for bit.
+// Islands (src/physics/solver/islands.h) and the substep solver's batches of them
+// (substep_solver.cpp): the sets of moving bodies that contacts join, and the property the batches
+// rest on, that an island moves the same whatever else is in the world, bit for bit.
 #include "carom/world.h"
-#include "islands.h" // internal to the engine: carom_physics_internal (CMakeLists.txt)
+#include "solver/islands.h" // internal to the engine: carom_physics_internal (CMakeLists.txt)
 
 #include <gtest/gtest.h>
 
@@ -20,7 +20,7 @@ Manifold between(BodyId a, BodyId b) {
 }
 
 // Body 0 is static (a shelf); 1 and 2 stand on it, 2 on 1; 3 stands on it alone; 4 (kinematic,
-// counted as moving here, as the soft step counts it) touches 3 and 5; 6 touches nothing.
+// counted as moving here, as the substep solver counts it) touches 3 and 5; 6 touches nothing.
 TEST(Islands, AStaticBodyJoinsNothing) {
     const std::vector<Manifold> contacts{between(0, 1), between(1, 2), between(0, 3),
                                          between(3, 4), between(0, 5), between(4, 5)};
@@ -53,9 +53,9 @@ void addPyramid(World& w, double x, int base) {
         }
 }
 
-// A stack of boxes beside a pyramid of 1,275 (2,500 contacts: more than a batch of the soft step,
-// so the stack is solved in a batch of its own) moves as the stack alone does, to the bit: the
-// bodies of one island share no contact with another's.
+// A stack of boxes beside a pyramid of 1,275 (2,500 contacts: more than a batch of the substep
+// solver, so the stack is solved in a batch of its own) moves as the stack alone does, to the bit:
+// the bodies of one island share no contact with another's.
 TEST(Islands, AStackMovesTheSameBesideAPyramidAsAlone) {
     WorldSettings s;
     s.gravity = {0, -9.81};

@@ -1,10 +1,10 @@
-// Contact recycling (src/physics/contacts.cpp): the default method keeps a pair's manifold, carried
-// by its bodies, while they have barely moved relative to each other since the narrow phase found
-// it. Checked against answers known in advance: the narrow phase itself where the carried manifold
-// must be exact (a rigid motion of both bodies together), the geometry of a box slid or lifted on
-// another, and a fresh narrow phase wherever recycling must not apply.
+// Contact recycling (src/physics/collision/contacts.cpp): the default method keeps a pair's
+// manifold, carried by its bodies, while they have barely moved relative to each other since the
+// narrow phase found it. Checked against answers known in advance: the narrow phase itself where
+// the carried manifold must be exact (a rigid motion of both bodies together), the geometry of a
+// box slid or lifted on another, and a fresh narrow phase wherever recycling must not apply.
 #include "carom/scene.h"
-#include "step_context.h" // internal to the engine: carom_physics_internal (CMakeLists.txt)
+#include "step/step_context.h" // internal to the engine: carom_physics_internal (CMakeLists.txt)
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // no particle through a thin wall or another soft body, energy kept when nothing dissipates,
 // rigid and soft bodies resting together, and bad input refused with the field's path.
 #include "carom/scene.h"
-#include "soft_collide.h"
+#include "softbody/soft_collide.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // The exact method's time-of-contact search (time_of_impact.h) on overlaps given as functions of
 // time, whose roots are known.
-#include "time_of_impact.h" // internal to the engine: carom_physics_internal (CMakeLists.txt)
+#include "collision/time_of_impact.h" // internal to the engine: carom_physics_internal (CMakeLists.txt)
 
 #include <gtest/gtest.h>
 

@@ -197,8 +197,8 @@ TEST(Stability, SlowPyramidOfBase20Stands) {
 }
 
 // The large pyramid (5050 boxes, base 100) stands still: its top box moves less than 0.1 m in its
-// first 10 s. Each soft contact sinks under its load F by F / (m_eff ω²) (soft_step.cpp), and the
-// top box sinks by the sum over the hundred layers: 0.73 m in Box2D v3 at 30 Hz; at 120 Hz, a
+// first 10 s. Each soft contact sinks under its load F by F / (m_eff ω²) (substep_solver.cpp), and
+// the top box sinks by the sum over the hundred layers: 0.73 m in Box2D v3 at 30 Hz; at 120 Hz, a
 // sixteenth of that. In its first 2 s the contacts take the load and the pyramid settles (the
 // ends of its middle rows splay outward by up to 12 cm); from then on nothing slides: no box
 // moves more than 5 cm.

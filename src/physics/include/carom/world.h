@@ -140,9 +140,10 @@ struct Diagnostics {
     // (impacts.cpp), stopped by one simultaneous solve without bounce; in the step, and in all.
     int stoppedChains = 0;
     std::uint64_t totalStoppedChains = 0;
-    // Exact method: steps whose intervals used up their work (kMaxAdvances, exact.cpp) or stopped
-    // getting on (kTinyIntervals), the rest of the step taken as the default method steps, and the
-    // steps waited after them (ExactBackoff), taken so whole; in the step (0 or 1), and in all.
+    // Exact method: steps whose intervals used up their work (kExactMaxAdvances, tuning.h) or
+    // stopped getting on (kTinyIntervals), the rest of the step taken as the default method steps,
+    // and the steps waited after them (ExactBackoff), taken so whole; in the step (0 or 1), and in
+    // all.
     int stepsFinishedHeld = 0;
     std::uint64_t totalStepsFinishedHeld = 0;
     // Exact method: times of contact searched for (bisection, after an advance that overlapped;

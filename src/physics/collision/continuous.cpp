@@ -1,0 +1,246 @@
+// Continuous collision against static bodies, after the step (as Box2D v3 sweeps its fast bodies
+// against the static world).
+//
+// Speculative contacts stop a body at every surface within its reach at the start of the step.
+// A body whose velocity the step itself changes (struck by a faster one, thrown off a corner)
+// can reach farther than that, and a small fast one could then pass through a thin wall. So each
+// dynamic body that moved more than half its inner radius in the step, and ended deeper than the
+// linear slop in a static body it was not touching at the start, or with its centre's path
+// into or through one, is swept from its start pose to its end pose (position and angle linear in
+// t) against it: where it first enters it that deep, it is put back, at the time of impact found by
+// bisection (Hecker's Listing 1) to the distance tolerance. It keeps its velocity, and the next
+// step's contact stops or bounces it; but in the projection method, where velocities follow the
+// positions, the velocity follows this correction too.
+//
+// Then no body is left buried in a static one (keepOutOfStaticBodies): a light body pressed into
+// a wall by heavy ones is not held by the solvers, whose iterations share the correction by
+// inverse mass and do not converge at mass ratios of a thousand and more; step after step it
+// sinks, until its centre is through. Static bodies do not move, so a body in contact with one is
+// pushed straight back out of it, along the contact's normal, to half its inner radius deep (the
+// centre is at least the inner radius deep when it is through the surface): the heavy body then
+// sinks into the light one instead, as it would crush it. Bodies the solvers hold within the slop
+// are never that deep, unless smaller than four times the slop.
+//
+// Last, a closed box of walls stays closed (keepInsideTheWalls): a body whose centre was inside
+// the walls at the step's start and is outside them now went through one, whatever let it (a
+// long thin body knocked deep into a thin wall finds its shortest way out on the far side). It is
+// put back at its pose of the step's start, its velocity turned back inward along the axis it
+// left by; its kinetic energy is lowered by what its potential energy rose, so that nothing is
+// made.
+#include "collision/broad_phase.h"
+#include "collision/collide.h"
+#include "collision/time_of_impact.h"
+#include "step/step_context.h"
+#include "tuning.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace carom {
+namespace {
+
+// The angle and transform at t of the motion from `from` to the body's pose, linear in t.
+struct Interpolated {
+    double angle;
+    Transform xf;
+};
+Interpolated poseAt(const Body& b, const Pose& from, double t) {
+    const double angle = from.angle + t * (b.angle() - from.angle);
+    return {angle, Transform{from.xf.p + t * (b.xf().p - from.xf.p), Rot(angle)}};
+}
+
+// The deepest overlap of the body at xf with the static body `fixed`; −∞ when they are more than
+// `margin` apart.
+double deepest(const Body& b, const Transform& xf, const Body& fixed, double margin = 0) {
+    return deepestDepth(collide(b.shape, xf, fixed.shape, fixed.xf(), margin));
+}
+
+// The part [t0, t1] of the step in which the body's centre, going from `from` to `to`, is within
+// `reach` of the box (Liang-Barsky clipping of the segment); t0 > t1 when it never is.
+std::pair<double, double> window(Vec2 from, Vec2 to, const Aabb& box, double reach) {
+    double t0 = 0, t1 = 1;
+    const Vec2 d = to - from;
+    for (int axis = 0; axis < 2; ++axis) {
+        const double lo = box.lo[axis] - reach, hi = box.hi[axis] + reach;
+        if (d[axis] == 0) {
+            if (from[axis] < lo || from[axis] > hi) return {1, 0};
+            continue;
+        }
+        const double a = (lo - from[axis]) / d[axis], b = (hi - from[axis]) / d[axis];
+        t0 = std::max(t0, std::min(a, b));
+        t1 = std::min(t1, std::max(a, b));
+    }
+    return {t0, t1};
+}
+
+// Does the segment from a to b (world points) pass through the inside of the body's shape?
+// A polygon: the segment clipped by each edge's half-plane n_i · (x − v_i) ≤ 0 (Cyrus-Beck) is
+// not empty. A circle: the segment comes nearer its centre than its radius.
+bool passesThrough(Vec2 a, Vec2 b, const Body& fixed) {
+    const Vec2 p = fixed.localPoint(a), q = fixed.localPoint(b), d = q - p;
+    if (fixed.shape.type() == ShapeType::Circle) {
+        const double t =
+            lengthSquared(d) > 0 ? std::clamp(-glm::dot(p, d) / lengthSquared(d), 0.0, 1.0) : 0;
+        return lengthSquared(p + t * d) < fixed.shape.radius() * fixed.shape.radius();
+    }
+    double t0 = 0, t1 = 1;
+    const auto& v = fixed.shape.vertices();
+    const auto& n = fixed.shape.normals();
+    for (std::size_t i = 0; i < v.size() && t0 <= t1; ++i) {
+        const double sp = glm::dot(n[i], p - v[i]), sq = glm::dot(n[i], q - v[i]);
+        if (sp > 0 && sq > 0) return false;            // wholly outside this edge
+        if (sp > 0) t0 = std::max(t0, sp / (sp - sq)); // comes in through this edge
+        if (sq > 0) t1 = std::min(t1, sp / (sp - sq)); // goes out through it
+    }
+    return t0 < t1;
+}
+
+// How deep a body may be in a static one: the slop the solver leaves, but never so deep that a
+// body smaller than it could bury its centre (which is at least the inner radius deep there).
+double allowedDepthInStatic(const Body& b, const WorldSettings& s) {
+    return std::min(s.linearSlop, kUncheckedTravel * b.shape.innerRadius());
+}
+
+void moveBy(Body& b, Vec2 dp, double dAngle, const StepContext& c, Correction correction) {
+    if (correction == Correction::WithVelocities) {
+        b.v += dp / c.h;
+        b.w += dAngle / c.h;
+    } else {
+        payForTheRise(b, dp, c.settings.gravity);
+    }
+    b.setPose(b.xf().p + dp, b.angle() + dAngle);
+}
+
+// The earliest t in [0, 1] at which the body, moving from `from` to its pose, enters `fixed`
+// deeper than it may; 1 if it never does.
+double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aabb& staticBox,
+                    double travel, const WorldSettings& s) {
+    const auto [t0, t1] =
+        window(from.xf.p, b.xf().p, staticBox, b.shape.boundingRadius() + s.linearSlop);
+    if (t0 > t1) return 1;
+    const double startDepth = deepest(b, from.xf, fixed, s.linearSlop); // −∞: not touching
+    const double allowed = std::max(allowedDepthInStatic(b, s), startDepth) + s.distanceTolerance;
+    auto enters = [&](double t) { return deepest(b, poseAt(b, from, t).xf, fixed) > allowed; };
+    // Its contacts failed to stop the body if its centre went into or through the static body, or
+    // if it ends deeper in one it was not touching at the start. (One that was touching it had a
+    // contact all through the step: a body sliding and turning along a static body dips in on the
+    // straight sweep between its poses, but its centre stays out.)
+    const bool touching = startDepth > -INFINITY;
+    if (!passesThrough(from.xf.p, b.xf().p, fixed) && (touching || !enters(1))) return 1;
+    // A body that was not touching is put back where it first touches (within the tolerance), not
+    // the slop deep: sunk deeper than the slop, it would be the solver's in the next step, whose
+    // stale normals take energy from an elastic bounce that a strike at the time of impact keeps
+    // (flight_impacts.cpp).
+    auto reaches = [&](double t) {
+        return deepest(b, poseAt(b, from, t).xf, fixed) > s.distanceTolerance;
+    };
+    const std::function<bool(double)> stopsAt =
+        touching ? std::function<bool(double)>(enters) : std::function<bool(double)>(reaches);
+    // Over the window, steps of at most kUncheckedTravel of the inner radius cannot jump over the
+    // static body (up to kStaticSweepMaxSamples of them: a body sent across the world in one step
+    // is not followed).
+    const double n =
+        std::min(std::ceil((t1 - t0) * travel / (kUncheckedTravel * b.shape.innerRadius())),
+                 kStaticSweepMaxSamples);
+    double last = 0; // known not to enter: the start, or out of reach before the window
+    for (int k = 0; k <= n; ++k) {
+        const double t = t0 + (t1 - t0) * (n > 0 ? k / n : 1);
+        if (stopsAt(t)) return bisectContactTime(last, t, s.distanceTolerance / travel, stopsAt);
+        last = t;
+    }
+    return 1;
+}
+
+} // namespace
+
+// Its velocities scaled by √((KE − rise)/KE). (A free fall of 46 m/s stopped at the floor's
+// surface a step early gained m g h v, 0.3% of a stress scene's energy.)
+void payForTheRise(Body& b, Vec2 dp, Vec2 gravity) {
+    const double ke = b.kineticEnergy(), rise = -b.mass * glm::dot(gravity, dp);
+    if (!(ke > 0 && rise > 0)) return;
+    const double scale = std::sqrt(std::max(ke - rise, 0.0) / ke);
+    b.v *= scale;
+    b.w *= scale;
+}
+
+void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correction correction) {
+    std::vector<std::pair<const Body*, Aabb>> statics; // the static bodies, found when first needed
+    bool found = false;
+    for (std::size_t i = 0; i < c.bodies.size(); ++i) {
+        Body& b = c.bodies[i];
+        if (!b.isDynamic()) continue;
+        const double travel = glm::length(b.xf().p - start[i].xf.p) +
+                              std::abs(b.angle() - start[i].angle) * b.shape.boundingRadius();
+        if (!(travel > kUncheckedTravel * b.shape.innerRadius())) continue;
+        for (std::size_t j = 0; !found && j < c.bodies.size(); ++j)
+            if (c.bodies[j].type == BodyType::Static)
+                statics.emplace_back(&c.bodies[j], boundingBox(c.bodies[j], 0));
+        found = true;
+        double first = 1;
+        for (const auto& [fixed, box] : statics)
+            first = std::min(first, timeOfImpact(b, start[i], *fixed, box, travel, c.settings));
+        if (first < 1) {
+            ++c.diagnostics.guards.stoppedAtStatic;
+            const Interpolated back = poseAt(b, start[i], first);
+            moveBy(b, back.xf.p - b.xf().p, back.angle - b.angle(), c, correction);
+        }
+    }
+}
+
+void keepOutOfStaticBodies(StepContext& c, Correction correction) {
+    // Which bodies are static, read once each (a large scene's contacts, read one by one, looked
+    // up each body's type a few times, all over the bodies).
+    std::vector<char> isStatic(c.bodies.size());
+    for (std::size_t i = 0; i < c.bodies.size(); ++i)
+        isStatic[i] = c.bodies[i].type == BodyType::Static;
+    for (const Manifold& m : c.contacts) {
+        const bool staticA = isStatic[m.a], staticB = isStatic[m.b];
+        if (staticA == staticB) continue;
+        Body& b = c.bodies[staticA ? m.b : m.a];
+        const Body& fixed = c.bodies[staticA ? m.a : m.b];
+        if (!b.isDynamic()) continue;
+        // No point can be that deep (half of it, for the bound's rounding): a body resting on a
+        // static one, nearly always, needs no narrow phase here.
+        const double allowed = kUncheckedTravel * b.shape.innerRadius();
+        if (depthBound(b.shape, b.xf(), fixed.shape, fixed.xf()) <= allowed / 2) continue;
+        // The manifold from the dynamic body to the static one: its normal points into `fixed`.
+        const ShapeManifold now = collide(b.shape, b.xf(), fixed.shape, fixed.xf(), 0);
+        const double excess = deepestDepth(now) - allowed;
+        if (!(excess > 0)) continue;
+        // Out on the side where the body is: a long thin body that went through a thin wall
+        // may find its shallowest way out on the far side, and would be pushed through.
+        const Vec2 from = b.xf().p, push = -excess * now.normal;
+        const bool centreInside = passesThrough(from, from, fixed);
+        if (centreInside || !passesThrough(from, from + push, fixed)) {
+            ++c.diagnostics.guards.pushedOutOfStatic;
+            moveBy(b, push, 0, c, correction);
+        }
+    }
+}
+
+namespace {
+bool insideWalls(Vec2 p, const Walls& w) {
+    return p.x > w.left && p.x < w.right && p.y > w.bottom && p.y < w.top;
+}
+} // namespace
+
+void keepInsideTheWalls(StepContext& c, const Walls& walls, const std::vector<Pose>& stepStart) {
+    for (std::size_t i = 0; i < c.bodies.size(); ++i) {
+        Body& b = c.bodies[i];
+        const Vec2 p = b.xf().p;
+        if (!b.isDynamic() || insideWalls(p, walls) || !insideWalls(stepStart[i].xf.p, walls))
+            continue;
+        ++c.diagnostics.escapesStopped;
+        Vec2 v = b.v;
+        if (p.x <= walls.left) v.x = std::abs(v.x);
+        if (p.x >= walls.right) v.x = -std::abs(v.x);
+        if (p.y <= walls.bottom) v.y = std::abs(v.y);
+        if (p.y >= walls.top) v.y = -std::abs(v.y);
+        b.v = v;
+        payForTheRise(b, stepStart[i].xf.p - p, c.settings.gravity);
+        b.setPose(stepStart[i].xf.p, stepStart[i].angle);
+    }
+}
+
+} // namespace carom

@@ -1,0 +1,551 @@
+// The default method's solver, the substep solver: sequential impulses on spring-damped contacts
+// over substeps. Its origin: Catto's soft step ("Solver2D", 2024; Box2D v3's solver.c and
+// contact_solver.c), named here for what it does, since "soft" in Carom means the deformable
+// bodies.
+//
+// The step of h is cut into n substeps of h/n. In each substep:
+//   1. velocities: the forces' velocity change, a share 1/n of the step's (the integrator's)
+//   2. warm start: the last substep's impulses applied again
+//   3. solve: one pass of sequential impulses on the contacts as spring-dampers, with position
+//      feedback (below)
+//   4. positions: each body moved by h/n times its velocity
+//   5. relax, in every second substep and the last: one pass without position feedback, with
+//      Coulomb friction; it takes back the velocity the feedback added, so the feedback moves
+//      positions without adding energy (in the substep between, the feedback's velocity moves
+//      the positions once more, and the next solve pass starts from it)
+// and after the substeps, restitution once (at the contacts that met faster than the threshold and
+// pushed, v_n driven to −e times the speed they met at: with the pass before it, Hecker's Eq. 9).
+//
+// The contacts' separations follow the bodies within the step without a new narrow phase: a
+// point's separation is its separation when found plus the relative displacement of its anchors
+// along the normal, s = s0 + n · ((Δp_B + ΔR_B r_B) − (Δp_A + ΔR_A r_A)) − n · (r_B − r_A).
+//
+// A contact here (Catto, "Soft Constraints", GDC 2011) is a spring-damper of frequency f and
+// damping ratio ζ integrated implicitly over the substep h: with ω = 2πf, a1 = 2ζ + hω,
+// a2 = hω a1, a3 = 1 / (1 + a2), the impulse at a point with separation s < 0 is
+//   Δλ = −m_eff (m_s v_n + m_s b s) − i_s λ,   b = ω / a1, m_s = a2 a3, i_s = a3
+// where λ is the impulse accumulated in the substep; an approach at more than a maximum speed is
+// not pushed back faster than that speed. A gap (s > 0) is a speculative contact: the bodies may
+// close it in the substep, no more (a rigid constraint, v_n ≥ −s / h).
+//
+// The constraints are solved by colour: each constraint takes the first colour in which neither
+// of its moving bodies has a constraint yet (graph colouring; static and kinematic bodies, which
+// no contact moves, do not count), so the constraints of a colour share no moving body and are
+// solved side by side in SIMD lanes, colours in order: four at a time, or eight on a processor
+// with AVX-512 (substep_lanes.h; the same bits either way).
+#include "collision/broad_phase.h"
+#include "collision/collide.h"
+#include "solver/colouring.h"
+#include "solver/contact_math.h"
+#include "solver/islands.h"
+#include "solver/substep_lanes.h"
+#include "step/step_context.h"
+#include "tuning.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+namespace carom {
+namespace substep {
+namespace {
+
+Spring contactSpring(double hertz, double zeta, double h) {
+    const double omega = 2 * M_PI * hertz;
+    const double a1 = 2 * zeta + h * omega, a2 = h * omega * a1, a3 = 1 / (1 + a2);
+    return {omega / a1, a2 * a3, a3};
+}
+
+// What preparing the constraints reads of a body, packed: a Body is ten times larger, and in a
+// large scene preparing read the bodies from beyond the cache.
+struct Inertia {
+    Vec2 p; // centre of mass
+    double invMass, invInertia;
+    bool moves; // dynamic: contacts move it
+    bool fixed; // static: nothing moves it
+};
+
+// The passes in four lanes, compiled for AVX2 and for any x86-64; the one the processor runs is
+// chosen when the program starts (as sequential_impulses.cpp's passes). Processors with AVX-512 run
+// eight lanes instead (substep_lanes_avx512.cpp).
+[[gnu::target_clones("avx2", "default")]] void
+substeps4(const States& states, Share* shares, std::size_t shareCount, WideConstraint<4>* wide,
+          std::size_t count, const Springs& springs, double h, int substeps, int relaxEvery) {
+    substepsOver<4>(states, shares, shareCount, wide, count, springs, h, substeps, relaxEvery);
+}
+[[gnu::target_clones("avx2", "default")]] void
+restitute4(const States& states, WideConstraint<4>* wide, const WideBounce<4>* bounce,
+           const std::size_t* bouncing, std::size_t count, double threshold) {
+    restituteOver<4>(states, wide, bounce, bouncing, count, threshold);
+}
+
+// Whether the processor runs substep_lanes_avx512.cpp: AVX-512 F, CD, BW, DQ and VL (x86-64-v4).
+bool hasAvx512() {
+    static const bool has =
+        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+        __builtin_cpu_supports("avx512vl");
+    return has;
+}
+
+struct Batch {
+    std::size_t groupsBegin = 0, groupsEnd = 0, sharesBegin = 0, sharesEnd = 0;
+};
+
+// A run of an array, to go over with a range-for.
+template <class T> struct Range {
+    Range(T* first, std::size_t count) : first_(first), count_(count) {}
+    T* begin() const { return first_; }
+    T* end() const { return first_ + count_; }
+
+  private:
+    T* first_;
+    std::size_t count_;
+};
+
+// The substeps over a batch's groups of N constraints (its lanes, from the first) and its shares.
+template <int N>
+void substeps(const States& states, Share* shares, std::size_t shareCount,
+              WideConstraint<N>* groups, std::size_t groupCount, const Springs& springs, double h,
+              int relaxEvery) {
+    if constexpr (N == 8)
+        substeps8(states, shares, shareCount, groups, groupCount, springs, h, kSubsteps,
+                  relaxEvery);
+    else
+        substeps4(states, shares, shareCount, groups, groupCount, springs, h, kSubsteps,
+                  relaxEvery);
+}
+
+// The kinetic energy of the moving bodies at the velocities of the states, and their energy in
+// gravity's field at the positions the substeps reached.
+double kineticEnergyOf(const StepContext& c, const States& states, const Share* shares,
+                       std::size_t count) {
+    double e = 0;
+    for (const Share& m : Range(shares, count)) {
+        const Body& b = c.bodies[m.body];
+        const Velocity& s = states.v[m.body];
+        e += 0.5 * b.mass * (s.vx * s.vx + s.vy * s.vy) + 0.5 * b.inertia * s.w * s.w;
+    }
+    return e;
+}
+double potentialEnergyOf(const StepContext& c, const States& states, const Share* shares,
+                         std::size_t count) {
+    double e = 0;
+    for (const Share& m : Range(shares, count)) {
+        const Body& b = c.bodies[m.body];
+        const Displacement& s = states.d[m.body];
+        e -= b.mass * glm::dot(c.settings.gravity, b.xf().p + Vec2{s.dpx, s.dpy});
+    }
+    return e;
+}
+
+// Restitution, once after a batch's substeps, where its lanes have some. A restitution gives
+// back what an impact took, no more; but one pass of restitution over contacts that touch one
+// another can give more: a light body between two heavy ones is sent off the first at e times
+// their speed, into the second, and off it, and at the next step faster still (a chain that
+// grows without bound, stress seed 39). So the pass is kept only if the batch's moving bodies end
+// the step with no more energy than their free motion would have given them (`freeEnergy`, the
+// forces' work included) or than they had before it; otherwise their velocities are put back and
+// the batch's impacts stay inelastic. A kinematic body among them is a source of energy (it keeps
+// its speed whatever it strikes): with one, the pass is kept as it is.
+template <int N>
+void restitute(const StepContext& c, const States& states, const Share* shares,
+               std::size_t shareCount, WideConstraint<N>* wide, const WideBounce<N>* bounce,
+               std::size_t groupCount) {
+    std::vector<std::size_t> bouncing;
+    for (std::size_t j = 0; j < groupCount; ++j)
+        if (anyLane(bounce[j].restitution > splat<typename Lanes<N>::Wide>(0)))
+            bouncing.push_back(j);
+    if (bouncing.empty()) return;
+    auto pass = [&] {
+        const double threshold = c.settings.restitutionThreshold;
+        if constexpr (N == 8)
+            restitute8(states, wide, bounce, bouncing.data(), bouncing.size(), threshold);
+        else
+            restitute4(states, wide, bounce, bouncing.data(), bouncing.size(), threshold);
+    };
+    const Range<const Share> moving(shares, shareCount);
+    if (std::any_of(moving.begin(), moving.end(),
+                    [&](const Share& m) { return c.bodies[m.body].type == BodyType::Kinematic; })) {
+        pass();
+        return;
+    }
+    // The energy the moving bodies would end the step with in free motion (the integrator's;
+    // the bodies are still at their poses of the step's start).
+    double freeEnergy = 0;
+    for (const Share& m : moving) {
+        const Body& b = c.bodies[m.body];
+        const Motion& f = c.motion[m.body];
+        freeEnergy += 0.5 * b.mass * glm::dot(f.v, f.v) + 0.5 * b.inertia * f.w * f.w -
+                      b.mass * glm::dot(c.settings.gravity, b.xf().p + f.dx);
+    }
+    std::vector<Velocity> before;
+    for (const Share& m : moving)
+        before.push_back(states.v[m.body]);
+    const double ke = kineticEnergyOf(c, states, shares, shareCount),
+                 pe = potentialEnergyOf(c, states, shares, shareCount);
+    pass();
+    const double gained = kineticEnergyOf(c, states, shares, shareCount) - ke;
+    const double allowed = std::max(freeEnergy - (ke + pe), 0.0);
+    if (gained > allowed + 1e-12 * (std::abs(freeEnergy) + ke + std::abs(pe))) {
+        for (std::size_t i = 0; i < shareCount; ++i)
+            states.v[shares[i].body] = before[i];
+        ++c.diagnostics.guards.restitutionUndone;
+    }
+}
+
+// Lane l of a point that is not there (a single point's second, or padding): zeros, which push
+// nothing.
+template <int N> void clearPoint(WidePoint<N>& p, int l) {
+    p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = p.baseSeparation[l] = 0;
+    p.normalMass[l] = p.normalImpulse[l] = p.tangentImpulse[l] = 0;
+    p.totalNormalImpulse[l] = 0;
+}
+
+// A padding lane: no masses, the null state.
+template <int N>
+void clearLane(WideConstraint<N>& k, WideBounce<N>& e, int l, std::uint32_t nullState) {
+    k.a[l] = k.b[l] = stateOffset(nullState);
+    k.invInertiaA[l] = k.invInertiaB[l] = 0;
+    k.nx[l] = k.ny[l] = k.friction[l] = 0;
+    for (WidePoint<N>& p : k.points)
+        clearPoint(p, l);
+    k.k11[l] = k.k12[l] = k.k22[l] = k.invDet[l] = 0;
+    e.restitution[l] = e.relativeVelocity[0][l] = e.relativeVelocity[1][l] = 0;
+    e.manifold[l] = 0;
+    e.count[l] = 0;
+}
+
+template <int N>
+void prepareLane(const StepContext& c, const std::vector<Inertia>& bodies, const Velocity* velocity,
+                 std::size_t j, WideConstraint<N>& k, WideBounce<N>& e, int l) {
+    const Manifold& m = c.contacts[j];
+    const Inertia& A = bodies[m.a];
+    const Inertia& B = bodies[m.b];
+    const Vec2 n = m.normal;
+    k.a[l] = stateOffset(m.a);
+    k.b[l] = stateOffset(m.b);
+    k.invInertiaA[l] = A.invInertia;
+    k.invInertiaB[l] = B.invInertia;
+    k.nx[l] = n.x;
+    k.ny[l] = n.y;
+    k.friction[l] = m.friction;
+    e.restitution[l] = m.restitution;
+    e.manifold[l] = j;
+    e.count[l] = m.count;
+    const Velocity& a = velocity[m.a];
+    const Velocity& b = velocity[m.b];
+    // The impulses kept are the step's (N·s); a substep's is 1/n of it.
+    const double warm = c.settings.warmStarting ? 1.0 / kSubsteps : 0.0;
+    for (int i = 0; i < 2; ++i) {
+        WidePoint<N>& p = k.points[i];
+        if (i == m.count) { // a single point: the second pushes nothing
+            clearPoint(p, l);
+            e.relativeVelocity[i][l] = 0;
+            break;
+        }
+        const ContactPoint& cp = m.points[i];
+        const Vec2 rA = cp.point - A.p, rB = cp.point - B.p; // anchorsOf (contact_math.h)
+        p.rAx[l] = rA.x;
+        p.rAy[l] = rA.y;
+        p.rBx[l] = rB.x;
+        p.rBy[l] = rB.y;
+        p.baseSeparation[l] = -cp.depth - glm::dot(rB - rA, n);
+        p.normalMass[l] = effectiveMass(A, B, rA, rB, n);
+        p.normalImpulse[l] = warm * cp.normalImpulse;
+        p.tangentImpulse[l] = warm * cp.tangentImpulse;
+        p.totalNormalImpulse[l] = 0;
+        const Vec2 vA{a.vx, a.vy}, vB{b.vx, b.vy};
+        e.relativeVelocity[i][l] = glm::dot(vB + cross(b.w, rB) - vA - cross(a.w, rA), n);
+    }
+    BlockMatrix K;
+    if (m.count == 2) {
+        const Vec2 p1 = m.points[0].point, p2 = m.points[1].point;
+        K = blockMatrix(A, B, p1 - A.p, p1 - B.p, p2 - A.p, p2 - B.p, n);
+    }
+    k.k11[l] = K.k11;
+    k.k12[l] = K.k12;
+    k.k22[l] = K.k22;
+    k.invDet[l] = m.count == 2 && K.invertible ? 1 / K.det : 0;
+}
+
+// Each body's batch (kNoBatch for a body no contact reaches), and how many batches: whole islands
+// in batches of kBatchContacts contacts or more (the last may have fewer), in the order the
+// contacts meet them. A kinematic body joins the bodies it touches into one island, as a moving one
+// does (the substeps move it, and its constraints read where it is). The islands change little
+// from step to step: the last step's batches are kept while every contact still joins bodies of
+// one batch (any division into whole islands gives the same bits; finding the islands anew each
+// step took 2% of the large pyramid's), and found anew when one does not.
+constexpr std::uint32_t kNoBatch = ~std::uint32_t{0};
+struct BodyBatches {
+    std::vector<std::uint32_t> of;
+    std::size_t count = 0;
+};
+// A contact's body that is not static (the broad phase pairs no two bodies that contacts cannot
+// move).
+BodyId unfixed(const BodyPair& e, const std::vector<Inertia>& bodies) {
+    return bodies[e.a].fixed ? e.b : e.a;
+}
+const BodyBatches& batchesOf(const std::vector<BodyPair>& ends,
+                             const std::vector<Inertia>& bodies) {
+    static thread_local BodyBatches batches;
+    std::vector<std::uint32_t>& of = batches.of;
+    auto joined = [&](const BodyPair& e) { return !bodies[e.a].fixed && !bodies[e.b].fixed; };
+    bool kept = of.size() == bodies.size();
+    for (std::size_t j = 0; kept && j < ends.size(); ++j)
+        kept = of[unfixed(ends[j], bodies)] != kNoBatch &&
+               (!joined(ends[j]) || of[ends[j].a] == of[ends[j].b]);
+    if (kept) return batches;
+    const std::vector<std::uint32_t> island =
+        islands(ends, bodies.size(), [&](BodyId id) { return !bodies[id].fixed; });
+    auto islandOf = [&](const BodyPair& e) { return island[unfixed(e, bodies)]; };
+    std::vector<std::uint32_t> contactsIn(bodies.size(), 0), batchOfIsland(bodies.size(), kNoBatch);
+    for (const BodyPair& e : ends)
+        ++contactsIn[islandOf(e)];
+    std::uint32_t batch = 0;
+    std::size_t filled = 0;
+    for (const BodyPair& e : ends)
+        if (const std::uint32_t i = islandOf(e); batchOfIsland[i] == kNoBatch) {
+            if (filled >= kBatchContacts) ++batch, filled = 0;
+            batchOfIsland[i] = batch;
+            filled += contactsIn[i];
+        }
+    of.resize(bodies.size());
+    for (std::size_t i = 0; i < bodies.size(); ++i)
+        of[i] = batchOfIsland[island[i]];
+    batches.count = ends.empty() ? 0 : batch + 1;
+    return batches;
+}
+
+// Where the constraints go: in batches of whole islands (Batch, batchesOf), and in each the
+// constraints of each colour in groups of N lanes, colours in order, written lane after lane
+// (`ends`: each contact's two bodies). Each contact's slot (its group slot / N and lane slot % N,
+// counted over all the batches), each batch's contacts in their order, and the lanes that round
+// a colour up to a whole group (each key's, a key being a batch's colour: batch × colours + colour,
+// from end[key] to next[key + 1]).
+struct Layout {
+    std::vector<std::uint32_t> slot;
+    std::vector<std::uint32_t> contacts; // empty with one batch: all of them, in order
+    std::vector<std::size_t> contactsAt; // where each batch's begin in `contacts`, and the end
+    std::vector<std::size_t> next, end;
+    std::size_t colours = 0;
+};
+
+template <int N>
+void layOut(const std::vector<Inertia>& bodies, const std::vector<BodyPair>& ends,
+            const BodyBatches& batchOf, Layout& out, std::vector<Batch>& batches) {
+    std::size_t& count = out.colours;
+    // Each contact's colour, then its key, then its slot, each in place of the last.
+    std::vector<std::uint32_t>& slot = out.slot;
+    slot = colours(
+        ends, bodies.size(), [&](BodyId id) { return bodies[id].moves; }, count);
+    const std::size_t batchCount = batchOf.count;
+    out.contactsAt.assign(batchCount + 1, 0);
+    for (std::size_t j = 0; j < slot.size(); ++j) {
+        const std::uint32_t batch = batchOf.of[unfixed(ends[j], bodies)];
+        slot[j] += static_cast<std::uint32_t>(batch * count);
+        ++out.contactsAt[batch + 1];
+    }
+    std::partial_sum(out.contactsAt.begin(), out.contactsAt.end(), out.contactsAt.begin());
+    // Where each key's lanes begin: its constraints rounded up to whole groups.
+    std::vector<std::size_t>& next = out.next;
+    next.assign(batchCount * count + 1, 0);
+    for (const std::uint32_t key : slot)
+        ++next[key + 1];
+    for (std::size_t k = 0; k + 1 < next.size(); ++k)
+        next[k + 1] = next[k] + (next[k + 1] + N - 1) / N * N;
+    out.end.assign(next.begin(), next.end() - 1); // past each key's filled lanes
+    out.contacts.resize(batchCount > 1 ? slot.size() : 0);
+    std::vector<std::size_t> at(out.contactsAt.begin(), out.contactsAt.end() - 1);
+    for (std::size_t j = 0; j < slot.size(); ++j) {
+        if (batchCount > 1) out.contacts[at[slot[j] / count]++] = static_cast<std::uint32_t>(j);
+        slot[j] = static_cast<std::uint32_t>(out.end[slot[j]]++);
+    }
+    batches.assign(batchCount, Batch{});
+    for (std::size_t b = 0; b < batchCount; ++b) {
+        batches[b].groupsBegin = next[b * count] / N;
+        batches[b].groupsEnd = next[(b + 1) * count] / N;
+    }
+}
+
+// Batch b's constraints into `wide` and `bounce` from their first group: the manifolds read in
+// their order in memory, each written to its lane (read in colour order, out of their order, the
+// manifolds of a large scene came from beyond the cache), and the lanes that round a colour up to
+// a whole group cleared. Returns whether some point overlaps by more than the linear slop.
+template <int N>
+bool prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Velocity* velocity,
+             const Layout& layout, const Batch& batch, std::size_t b, WideConstraint<N>* wide,
+             WideBounce<N>* bounce) {
+    const std::size_t first = batch.groupsBegin * N;
+    bool deep = false;
+    for (std::size_t i = layout.contactsAt[b]; i < layout.contactsAt[b + 1]; ++i) {
+        const std::size_t j = layout.contacts.empty() ? i : layout.contacts[i];
+        const std::size_t lane = layout.slot[j] - first;
+        prepareLane(c, bodies, velocity, j, wide[lane / N], bounce[lane / N],
+                    static_cast<int>(lane % N));
+        deep = deep || deepestDepth(c.contacts[j]) > c.settings.linearSlop;
+    }
+    const auto nullState = static_cast<std::uint32_t>(c.bodies.size());
+    for (std::size_t k = b * layout.colours; k < (b + 1) * layout.colours; ++k)
+        for (std::size_t slot = layout.end[k]; slot < layout.next[k + 1]; ++slot)
+            clearLane(wide[(slot - first) / N], bounce[(slot - first) / N],
+                      static_cast<int>(slot % N), nullState);
+    return deep;
+}
+
+// Batch b's impulses back into its manifolds (in N·s: a substep's times n), and its collisions
+// counted.
+template <int N>
+void keepImpulses(StepContext& c, const WideConstraint<N>* wide, const WideBounce<N>* bounce,
+                  std::size_t groupCount) {
+    for (std::size_t j = 0; j < groupCount; ++j)
+        for (int l = 0; l < N; ++l)
+            for (int i = 0; i < bounce[j].count[l]; ++i) {
+                const WidePoint<N>& p = wide[j].points[i];
+                ContactPoint& cp = c.contacts[bounce[j].manifold[l]].points[i];
+                cp.normalImpulse = kSubsteps * p.normalImpulse[l];
+                cp.tangentImpulse = kSubsteps * p.tangentImpulse[l];
+                if (bounce[j].relativeVelocity[i][l] < -c.settings.restitutionThreshold &&
+                    p.totalNormalImpulse[l] > 0)
+                    ++c.diagnostics.collisions;
+            }
+}
+
+// The substep solver on the step's contacts, in groups of N; the bodies no contact reaches move
+// freely.
+template <int N> void solveSubsteps(StepContext& c) {
+    // Scratch kept from step to step: a large scene's arrays are not allocated anew each step.
+    static thread_local std::vector<Velocity> velocity, warm;
+    static thread_local std::vector<Displacement> displacement;
+    static thread_local std::vector<Share> shares;
+    static thread_local std::vector<WideConstraint<N>> wide;
+    static thread_local std::vector<WideBounce<N>> bounce;
+    static thread_local std::vector<char> inSolver;
+    const double hs = c.h / kSubsteps;
+    const std::size_t n = c.bodies.size();
+    static thread_local std::vector<Inertia> inertia;
+    // Each body's state, and the null state of padding lanes: at rest, not displaced.
+    velocity.resize(n + 1);
+    displacement.assign(n + 1, Displacement{0, 0, 1, 0});
+    warm.resize(n + 1);
+    inertia.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Body& b = c.bodies[i];
+        const Motion& m = c.motion[i];
+        // The velocity at the step's start: the free velocity less the forces' change.
+        const Vec2 v = b.v - m.dv;
+        velocity[i] = Velocity{v.x, v.y, b.w - m.dw, b.invMass};
+        warm[i] = Velocity{0, 0, 0, b.invMass};
+        inertia[i] =
+            Inertia{b.xf().p, b.invMass, b.invInertia, b.isDynamic(), b.type == BodyType::Static};
+    }
+    velocity[n] = warm[n] = Velocity{0, 0, 0, 0};
+    const States states{velocity.data(), displacement.data(), warm.data()};
+    // Each contact's two bodies, apart from the rest of its manifold: the passes that need no more
+    // read only these (a large scene's manifolds are megabytes).
+    static thread_local std::vector<BodyPair> ends;
+    ends.resize(c.contacts.size());
+    for (std::size_t j = 0; j < c.contacts.size(); ++j)
+        ends[j] = BodyPair{c.contacts[j].a, c.contacts[j].b};
+    const BodyBatches& batchOf = batchesOf(ends, inertia);
+    static thread_local std::vector<Batch> batches;
+    static thread_local Layout layout;
+    layOut<N>(inertia, ends, batchOf, layout, batches);
+
+    // The moving bodies the contacts reach go through the substeps, batch by batch; the others
+    // move as the integrator (or their flight) says, below.
+    inSolver.assign(n, 0);
+    for (const BodyPair& e : ends)
+        inSolver[e.a] = inSolver[e.b] = 1;
+    std::vector<std::size_t> at(batches.size() + 1, 0); // where each batch's shares begin
+    for (std::size_t i = 0; i < n; ++i)
+        if (inSolver[i] && !inertia[i].fixed) ++at[batchOf.of[i] + 1];
+    std::partial_sum(at.begin(), at.end(), at.begin());
+    shares.resize(at.back());
+    for (std::size_t b = 0; b < batches.size(); ++b) {
+        batches[b].sharesBegin = at[b];
+        batches[b].sharesEnd = at[b + 1];
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!inSolver[i] || inertia[i].fixed) continue;
+        const Motion& m = c.motion[i];
+        shares[at[batchOf.of[i]]++] =
+            Share{i, m.dv.x / kSubsteps, m.dv.y / kSubsteps, m.dw / kSubsteps, 0};
+    }
+
+    // Batch after batch, its constraints prepared, its substeps, its restitution and its impulses
+    // kept, in lanes that one batch after another takes: they stay in the cache from the first of
+    // these to the last (laid out for the whole scene, the many pyramids' 13 MB of constraints went
+    // out to memory and back in between).
+    std::size_t largest = 0;
+    for (const Batch& b : batches)
+        largest = std::max(largest, b.groupsEnd - b.groupsBegin);
+    wide.resize(largest);
+    bounce.resize(largest);
+    const double hertz = kQuarterOfTheSubstepRate / hs;
+    const Springs springs{contactSpring(2 * hertz, kDampingRatio, hs),
+                          contactSpring(hertz, kDampingRatio, hs)};
+    for (std::size_t b = 0; b < batches.size(); ++b) {
+        const Batch& batch = batches[b];
+        const std::size_t groups = batch.groupsEnd - batch.groupsBegin;
+        Share* share = shares.data() + batch.sharesBegin;
+        const std::size_t shareCount = batch.sharesEnd - batch.sharesBegin;
+        // In a batch where some point overlaps by more than the slop, a relax pass in every
+        // substep: the feedback pushes it out fast, and its velocity, carried into the next
+        // substep's warm start, can be more than a relax pass takes back (energy made: stress
+        // seeds 10 and 214).
+        const bool deep =
+            prepare(c, inertia, velocity.data(), layout, batch, b, wide.data(), bounce.data());
+        substeps(states, share, shareCount, wide.data(), groups, springs, c.h,
+                 deep ? 1 : kRelaxEvery);
+        restitute(c, states, share, shareCount, wide.data(), bounce.data(), groups);
+        keepImpulses(c, wide.data(), bounce.data(), groups);
+    }
+    for (const Share& m : shares) {
+        Body& b = c.bodies[m.body];
+        const Displacement& d = displacement[m.body];
+        const Velocity& v = velocity[m.body];
+        b.setPose(b.xf().p + Vec2{d.dpx, d.dpy}, b.angle() + m.angle);
+        b.v = {v.vx, v.vy};
+        b.w = v.w;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        c.bodies[i].force = {0, 0};
+        c.bodies[i].torque = 0;
+        if (!inSolver[i]) moveFreely(c, i);
+    }
+}
+
+// The substep solver in eight lanes where the processor has AVX-512, in four elsewhere.
+void solveSubsteps(StepContext& c) {
+    if (hasAvx512())
+        solveSubsteps<8>(c);
+    else
+        solveSubsteps<4>(c);
+}
+
+} // namespace
+} // namespace substep
+
+void stepSubsteps(StepContext& c) {
+    // The pairs left with a body in flight (flight_impacts.cpp: a strike there was unsure, or the
+    // pair struck too often) go to the impulse method's solver, whose restitution fits the
+    // flight's closed form; their bodies touch nothing the substep solver moves.
+    bool flown = false;
+    for (const Motion& m : c.motion)
+        flown = flown || m.flown;
+    if (!flown) return substep::solveSubsteps(c);
+    std::vector<Manifold> all, inFlight;
+    all.swap(c.contacts);
+    for (const Manifold& m : all)
+        (c.motion[m.a].flown || c.motion[m.b].flown ? inFlight : c.contacts).push_back(m);
+    std::swap(c.contacts, inFlight);
+    solveImpulses(c);
+    std::swap(c.contacts, inFlight);
+    substep::solveSubsteps(c);
+    returnSettledContacts(c, inFlight);
+}
+
+} // namespace carom
