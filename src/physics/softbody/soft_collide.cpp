@@ -58,7 +58,7 @@ int quadraticRootsIn(double a2, double a1, double a0, double T, double out[2]) {
 
 namespace {
 
-constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+constexpr std::size_t kNoEdge = std::numeric_limits<std::size_t>::max();
 
 // A body taking part in the soft stage: a soft body, or a rigid body near one.
 struct Owner {
@@ -107,7 +107,7 @@ struct Sweep {
 // A strike: node against the other side (an edge, or a circle's owner) at time τ from the base.
 struct Strike {
     double tau = 0;
-    std::size_t node = 0, owner = 0, edge = kNone;
+    std::size_t node = 0, owner = 0, edge = kNoEdge;
     double s = 0;   // the point of the edge, p = (1 − s) y + s z: α = 1 − s, β = s
     Vec2 n{0, 1};   // unit, from the other side to the node
     double gap = 0; // the node's distance from the other side along n
@@ -268,11 +268,11 @@ std::optional<Strike> sweepCircle(const Sweep& w, std::size_t ni, std::size_t oi
     if (quadraticRootsIn(lengthSquared(dq), 2 * glm::dot(q0, dq), d0 * d0 - R * R, T, roots) == 0)
         return std::nullopt;
     const Vec2 q = q0 + roots[0] * dq;
-    return Strike{roots[0], ni, oi, kNone, 0, q / glm::length(q), R - r};
+    return Strike{roots[0], ni, oi, kNoEdge, 0, q / glm::length(q), R - r};
 }
 
 // Every node against every edge (or circle) of another owner whose sweep's box meets its own,
-// rigid against rigid left out: visit(node, owner, edge or kNone for a circle).
+// rigid against rigid left out: visit(node, owner, edge or kNoEdge for a circle).
 template <class Visit> void forEachPair(Sweep& w, Visit visit) {
     measureBoxes(w);
     for (std::size_t ni = 0; ni < w.nodes.size(); ++ni) {
@@ -282,7 +282,7 @@ template <class Visit> void forEachPair(Sweep& w, Visit visit) {
             if (oi == w.nodes[ni].owner || (!mine.soft && !other.soft) || !overlap(mine, other))
                 continue;
             if (isCircle(other)) {
-                visit(ni, oi, kNone);
+                visit(ni, oi, kNoEdge);
                 continue;
             }
             for (std::size_t ei = other.firstEdge; ei < other.firstEdge + other.edges; ++ei)
@@ -296,12 +296,12 @@ template <class Visit> void forEachPair(Sweep& w, Visit visit) {
 std::optional<Strike> proximity(const Sweep& w, std::size_t ni, std::size_t oi, std::size_t ei) {
     const Node& x = w.nodes[ni];
     const Owner& o = w.owners[oi];
-    if (ei == kNone) {
+    if (ei == kNoEdge) {
         const Vec2 q = x.x - o.p;
         const double d = glm::length(q);
         const double gap = d - o.body->shape.radius();
         if (d == 0 || gap >= kSoftMargin) return std::nullopt;
-        return Strike{0, ni, oi, kNone, 0, q / d, gap};
+        return Strike{0, ni, oi, kNoEdge, 0, q / d, gap};
     }
     const Node &y = w.nodes[w.edges[ei].y], &z = w.nodes[w.edges[ei].z];
     const Vec2 e = z.x - y.x;
@@ -322,7 +322,7 @@ std::optional<Strike> proximity(const Sweep& w, std::size_t ni, std::size_t oi, 
 
 // The other side's point of a strike at its time, its velocity, and its inverse mass along d.
 Vec2 otherPoint(const Sweep& w, const Strike& k) {
-    if (k.edge == kNone) { // a circle's surface
+    if (k.edge == kNoEdge) { // a circle's surface
         const Owner& o = w.owners[k.owner];
         return o.p + k.tau * o.vl + o.body->shape.radius() * k.n;
     }
@@ -332,7 +332,7 @@ Vec2 otherPoint(const Sweep& w, const Strike& k) {
 
 Vec2 otherVelocity(const Sweep& w, const Strike& k, Vec2 point) {
     const Owner& o = w.owners[k.owner];
-    if (k.edge == kNone) return o.vl + cross(o.wl, point - (o.p + k.tau * o.vl));
+    if (k.edge == kNoEdge) return o.vl + cross(o.wl, point - (o.p + k.tau * o.vl));
     const Edge& e = w.edges[k.edge];
     return (1 - k.s) * w.nodes[e.y].u + k.s * w.nodes[e.z].u;
 }
@@ -404,7 +404,7 @@ void applyImpulse(Sweep& w, const Strike& k, Vec2 point, Vec2 P) {
 // The velocity change this step's forces gave the other side's point (a soft edge's; a rigid
 // body's gravity adds less than the restitution threshold in a step and is left out).
 Vec2 otherForced(const Sweep& w, const Strike& k) {
-    if (k.edge == kNone || !w.owners[k.owner].soft) return {0, 0};
+    if (k.edge == kNoEdge || !w.owners[k.owner].soft) return {0, 0};
     const Edge& e = w.edges[k.edge];
     return (1 - k.s) * w.nodes[e.y].forced + k.s * w.nodes[e.z].forced;
 }
@@ -425,7 +425,7 @@ double inverseMassAlong(const Sweep& w, const Strike& k, Vec2 point, Vec2 d) {
 // impulse γ along n changes ġ by γ (1/m_x + α²/m_y + β²/m_z), as it does v_n, so that the
 // strike's formula holds with ġ for v_n.
 double approachRate(const Sweep& w, const Strike& k, Vec2 point) {
-    if (k.edge == kNone) return glm::dot(relativeVelocity(w, k, point), k.n);
+    if (k.edge == kNoEdge) return glm::dot(relativeVelocity(w, k, point), k.n);
     const Node &x = w.nodes[k.node], &y = w.nodes[w.edges[k.edge].y],
                &z = w.nodes[w.edges[k.edge].z];
     const Vec2 py = at(y, k.tau), e = at(z, k.tau) - py, de = z.u - y.u;
@@ -521,7 +521,7 @@ int holdRestingContacts(Sweep& w, const WorldSettings& s) {
 }
 
 std::optional<Strike> sweepPair(const Sweep& w, std::size_t ni, std::size_t oi, std::size_t ei) {
-    return ei == kNone ? sweepCircle(w, ni, oi, w.left()) : sweepEdge(w, ni, ei, w.left());
+    return ei == kNoEdge ? sweepCircle(w, ni, oi, w.left()) : sweepEdge(w, ni, ei, w.left());
 }
 
 std::optional<Strike> firstStrike(Sweep& w) {

@@ -108,7 +108,7 @@ struct WidePoint {
 
 struct WideConstraint {
     Lanes a, b;              // solver bodies of each lane (the null body for padding)
-    std::size_t manifold[4]; // the lane's manifold in the step's contacts; kNone for padding
+    std::size_t manifold[4]; // the lane's manifold in the step's contacts; kPadding for padding
     int count[4];
     Wide invMassA, invInertiaA, invMassB, invInertiaB;
     Wide nx, ny, tx, ty, friction;
@@ -118,7 +118,7 @@ struct WideConstraint {
     Mask block;              // two points and an invertible K
 };
 
-constexpr std::size_t kNone = ~std::size_t{0};
+constexpr std::size_t kPadding = ~std::size_t{0};
 
 // Lane l of a point that is not there (a manifold's missing second point, or padding): zeros,
 // which push nothing.
@@ -194,7 +194,7 @@ void prepareLane(const StepContext& c, std::size_t j, WideConstraint& k, int l) 
 
 void padLane(WideConstraint& k, int l, std::size_t nullBody) {
     k.a[l] = k.b[l] = nullBody;
-    k.manifold[l] = kNone;
+    k.manifold[l] = kPadding;
     k.count[l] = 0;
     k.invMassA[l] = k.invInertiaA[l] = k.invMassB[l] = k.invInertiaB[l] = 0;
     k.nx[l] = k.ny[l] = k.tx[l] = k.ty[l] = k.friction[l] = 0;
