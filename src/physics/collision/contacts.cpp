@@ -253,6 +253,7 @@ void count(StepContext& c, const Manifold& m) {
 // points with the same feature ids (warm starting), and m's points counted.
 // Only along a normal that turned little since (kCarriedNormalCos).
 void carryOver(StepContext& c, const Manifold* last, Manifold& m) {
+    m.fresh = !last;
     if (last && glm::dot(last->normal, m.normal) < kCarriedNormalCos) last = nullptr;
     for (int i = 0; i < m.count; ++i) {
         ContactPoint& cp = m.points[i];
@@ -341,6 +342,7 @@ void updateContacts(StepContext& c, std::vector<FoundAt>* found) {
             return;
         }
         carry(s, f, A, B, *here);
+        here->fresh = false;
         count(c, *here);
     };
     eachManifold(c, pairs, margins, found, sweeps, put, keep);

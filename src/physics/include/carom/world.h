@@ -31,6 +31,7 @@ struct Manifold {
     int count = 0;
     ContactPoint points[2];
     double friction = 0, restitution = 0; // mixed from the two bodies
+    bool fresh = false; // found in this step with no manifold of the pair in the last one
 };
 
 // Where the narrow phase found the manifold of a pair a < b, for the default method to reuse it
