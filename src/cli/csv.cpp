@@ -51,6 +51,13 @@ void writeCsvHeader(std::FILE* out, const carom::World& world) {
                     std::fprintf(out, ",%s",
                                  csvField(b.name + "." + std::to_string(k) + column).c_str());
         });
+    // Each joint's reaction on its body b over the last step, and a distance joint's length.
+    for (const carom::Joint& j : world.joints()) {
+        for (const char* column : {".fx", ".fy", ".torque"})
+            std::fprintf(out, ",%s", csvField(j.name + column).c_str());
+        if (j.type == carom::JointType::Distance)
+            std::fprintf(out, ",%s", csvField(j.name + ".length").c_str());
+    }
     std::fputc('\n', out);
 }
 
@@ -73,6 +80,15 @@ void writeCsvRow(std::FILE* out, const carom::World& world, double t, const caro
                 for (double c : {p.x.x, p.x.y, p.v.x, p.v.y})
                     number(out, c);
         });
+    for (carom::JointId id = 0; id < world.joints().size(); ++id) {
+        const carom::Joint& j = world.joints()[id];
+        for (double x : {j.force.x, j.force.y, j.torque})
+            number(out, x);
+        if (j.type == carom::JointType::Distance) {
+            const auto [a, b] = world.jointAnchors(id);
+            number(out, glm::length(b - a));
+        }
+    }
     std::fputc('\n', out);
 }
 

@@ -102,8 +102,8 @@ void readSettings(const Json& doc, const Where& root, WorldSettings& settings) {
 
 // The top level's fields: the settings', their groups' and the scene's own.
 std::vector<std::string_view> topLevelFields() {
-    std::vector<std::string_view> names = {"format",   "name",  "walls",        "bodies",
-                                           "contacts", "found", "exact_backoff"};
+    std::vector<std::string_view> names = {"format", "name",     "walls", "bodies",
+                                           "joints", "contacts", "found", "exact_backoff"};
     for (const SettingInfo& s : worldSettingsTable()) {
         const std::string_view field = *s.group ? s.group : s.name;
         if (std::find(names.begin(), names.end(), field) == names.end()) names.push_back(field);
@@ -365,6 +365,112 @@ SoftBodyDef readSoftBody(const Json& j, const Where& where) {
     return d;
 }
 
+// ---- joints ----
+
+JointType readJointType(const Json& j, const Where& where) {
+    const std::string t = toText(j, where);
+    if (t == "revolute") return JointType::Revolute;
+    if (t == "distance") return JointType::Distance;
+    if (t == "weld") return JointType::Weld;
+    if (t == "prismatic") return JointType::Prismatic;
+    where.fail("must be \"revolute\", \"distance\", \"weld\" or \"prismatic\", got " + describe(j));
+}
+
+// A joint's body: the name of a rigid body of the scene, its index in s.bodies.
+BodyId readJointBody(const Json& j, const Where& where, const Scene& s) {
+    const std::string name = toText(j, where);
+    for (std::size_t i = 0; i < s.bodies.size(); ++i)
+        if (s.bodies[i].name == name) return i;
+    for (const SoftBodyDef& soft : s.softBodies)
+        if (soft.name == name)
+            where.fail("\"" + name + "\" is a soft body: joints join rigid bodies");
+    where.fail("no rigid body named " + describe(j) +
+               (s.walls ? " (for a wall, leave \"a\" out: the world holds the joint)" : ""));
+}
+
+std::optional<double> optionalNumber(const Json& j, const char* key, const Where& where) {
+    if (const Json* v = find(j, key)) return toNumber(*v, where.at(key));
+    return std::nullopt;
+}
+
+JointDef readJoint(const Json& j, const Where& where, const Scene& s) {
+    requireObject(j, where);
+    JointDef d;
+    d.type = readJointType(require(j, "type", where), where.at("type"));
+    std::vector<std::string_view> fields = {"name", "type", "a", "b", "collide", "frame",
+                                            "impulses"};
+    switch (d.type) {
+    case JointType::Revolute:
+        fields.insert(fields.end(), {"anchor", "motor_speed", "max_motor_torque", "lower_angle",
+                                     "upper_angle"});
+        break;
+    case JointType::Distance:
+        fields.insert(fields.end(), {"anchor_a", "anchor_b", "length", "min_length", "max_length",
+                                     "stiffness", "damping"});
+        break;
+    case JointType::Weld:
+        fields.push_back("anchor");
+        break;
+    case JointType::Prismatic:
+        fields.insert(fields.end(), {"anchor", "axis", "motor_speed", "max_motor_force",
+                                     "lower_translation", "upper_translation"});
+        break;
+    }
+    checkFields(j, where, fields);
+    if (const Json* v = find(j, "name")) {
+        d.name = toText(*v, where.at("name"));
+        if (d.name.empty()) where.at("name").fail("must not be empty");
+    }
+    if (const Json* v = find(j, "a")) d.a = readJointBody(*v, where.at("a"), s);
+    d.b = readJointBody(require(j, "b", where), where.at("b"), s);
+    if (const Json* v = find(j, "collide")) {
+        if (!v->is_boolean()) where.at("collide").fail("must be true or false, got " + describe(*v));
+        d.collide = v->get<bool>();
+    }
+    if (d.type == JointType::Distance) {
+        d.anchorA = toVec2(require(j, "anchor_a", where), where.at("anchor_a"));
+        d.anchorB = toVec2(require(j, "anchor_b", where), where.at("anchor_b"));
+    } else {
+        d.anchor = toVec2(require(j, "anchor", where), where.at("anchor"));
+    }
+    if (const Json* v = find(j, "axis")) d.axis = toVec2(*v, where.at("axis"));
+    d.motorSpeed = optionalNumber(j, "motor_speed", where);
+    d.maxMotorTorque = optionalNumber(j, "max_motor_torque", where);
+    d.maxMotorForce = optionalNumber(j, "max_motor_force", where);
+    const bool angular = d.type == JointType::Revolute;
+    d.lower = optionalNumber(j, angular ? "lower_angle" : "lower_translation", where);
+    d.upper = optionalNumber(j, angular ? "upper_angle" : "upper_translation", where);
+    d.length = optionalNumber(j, "length", where);
+    d.minLength = optionalNumber(j, "min_length", where);
+    d.maxLength = optionalNumber(j, "max_length", where);
+    d.stiffness = optionalNumber(j, "stiffness", where);
+    d.damping = optionalNumber(j, "damping", where);
+    if (const Json* f = find(j, "frame")) {
+        const Where at = where.at("frame");
+        requireObject(*f, at);
+        checkFields(*f, at, {"local_a", "local_b", "reference_angle", "local_axis"});
+        JointFrame frame;
+        frame.localA = toVec2(require(*f, "local_a", at), at.at("local_a"));
+        frame.localB = toVec2(require(*f, "local_b", at), at.at("local_b"));
+        frame.referenceAngle =
+            toNumber(require(*f, "reference_angle", at), at.at("reference_angle"));
+        if (const Json* v = find(*f, "local_axis")) frame.localAxis = toVec2(*v, at.at("local_axis"));
+        d.frame = frame;
+    }
+    if (const Json* m = find(j, "impulses")) {
+        const Where at = where.at("impulses");
+        requireObject(*m, at);
+        checkFields(*m, at, {"linear", "angular", "axial", "motor", "lower", "upper"});
+        JointImpulses& i = d.impulses;
+        if (const Json* v = find(*m, "linear")) i.linear = toVec2(*v, at.at("linear"));
+        for (auto [key, x] : {std::pair{"angular", &i.angular}, std::pair{"axial", &i.axial},
+                              std::pair{"motor", &i.motor}, std::pair{"lower", &i.lower},
+                              std::pair{"upper", &i.upper}})
+            if (const Json* v = find(*m, key)) *x = toNumber(*v, at.at(key));
+    }
+    return d;
+}
+
 // ---- the top level ----
 
 Walls readWalls(const Json& j, const Where& where) {
@@ -509,6 +615,12 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
         for (std::size_t k = 0; k < s.softBodies.size(); ++k)
             names[softAt[k]] = &s.softBodies[k].name;
         resolveNames(names, s.walls.has_value(), bodies);
+    }
+    if (const Json* list = find(doc, "joints")) {
+        const Where joints = root.at("joints");
+        if (!list->is_array()) joints.fail("must be an array of joints, got " + describe(*list));
+        for (std::size_t i = 0; i < list->size(); ++i)
+            s.joints.push_back(readJoint((*list)[i], joints.at(i), s));
     }
     if (const Json* list = find(doc, "contacts")) {
         const Where contacts = root.at("contacts");

@@ -1,6 +1,10 @@
 // Scenes to running worlds and back.
 #include "carom/scene.h"
 
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace carom {
 
 // Bodies first, in file order, so that rigid body i of the scene is BodyId i of the world (soft
@@ -16,6 +20,15 @@ World buildWorld(const Scene& scene) {
         if (i < scene.bodies.size()) world.addBody(scene.bodies[i]);
     }
     if (scene.walls) world.addWalls(*scene.walls);
+    // A joint's refusal "field: what" pointed at the joint (the method's at the method).
+    for (std::size_t i = 0; i < scene.joints.size(); ++i) try {
+            world.addJoint(scene.joints[i]);
+        } catch (const std::invalid_argument& e) {
+            const std::string what = e.what();
+            throw std::invalid_argument(what.rfind("method: ", 0) == 0
+                                            ? "/" + what
+                                            : "/joints/" + std::to_string(i) + "/" + what);
+        }
     world.restoreContacts(scene.contacts);
     world.restoreFound(scene.found);
     world.restoreExactBackoff(scene.exactBackoff);
@@ -53,6 +66,24 @@ Scene captureScene(const World& world, const std::string& name) {
         for (BodyId b = 0; b < world.softPlace(id); ++b)
             before += !world.origin(b).wall;
         s.softPlaces.push_back(before);
+    }
+    // Joints name their bodies by their places in the file, which leaves the walls out: a joint to
+    // a wall (static, never moved) is held by the world at the same point.
+    std::vector<std::optional<std::size_t>> place(world.bodies().size());
+    for (BodyId id = 0, k = 0; id < world.bodies().size(); ++id)
+        if (!world.origin(id).wall) place[id] = k++;
+    for (JointId id = 0; id < world.joints().size(); ++id) {
+        JointDef d = world.definitionOf(id);
+        if (d.a && !place[*d.a]) {
+            const Body& wall = world.body(*d.a);
+            d.frame->localA = wall.worldPoint(d.frame->localA);
+            d.frame->localAxis = wall.xf().q.apply(d.frame->localAxis);
+            d.frame->referenceAngle += wall.angle();
+            d.a.reset();
+        }
+        if (d.a) d.a = *place[*d.a];
+        d.b = *place[d.b];
+        s.joints.push_back(std::move(d));
     }
     s.contacts = world.contacts();
     s.found = world.found();

@@ -51,6 +51,63 @@ const char* typeName(BodyType t) {
     return "dynamic";
 }
 
+const char* typeName(JointType t) {
+    switch (t) {
+    case JointType::Revolute:
+        return "revolute";
+    case JointType::Distance:
+        return "distance";
+    case JointType::Weld:
+        return "weld";
+    case JointType::Prismatic:
+        break;
+    }
+    return "prismatic";
+}
+
+// A joint with its bodies' names; its frame and impulses too, so that a saved world continues
+// exactly (a scene written by hand needs neither).
+Json jointJson(const JointDef& d, const Scene& scene) {
+    Json j;
+    j["name"] = d.name;
+    j["type"] = typeName(d.type);
+    if (d.a) j["a"] = scene.bodies[*d.a].name;
+    j["b"] = scene.bodies[d.b].name;
+    if (d.type == JointType::Distance) {
+        j["anchor_a"] = vec2(d.anchorA);
+        j["anchor_b"] = vec2(d.anchorB);
+    } else {
+        j["anchor"] = vec2(d.anchor);
+    }
+    if (d.type == JointType::Prismatic) j["axis"] = vec2(d.axis);
+    if (d.collide) j["collide"] = true;
+    const bool angular = d.type == JointType::Revolute;
+    auto put = [&](const char* key, std::optional<double> x) {
+        if (x) j[key] = *x;
+    };
+    put("motor_speed", d.motorSpeed);
+    put("max_motor_torque", d.maxMotorTorque);
+    put("max_motor_force", d.maxMotorForce);
+    put(angular ? "lower_angle" : "lower_translation", d.lower);
+    put(angular ? "upper_angle" : "upper_translation", d.upper);
+    put("length", d.length);
+    put("min_length", d.minLength);
+    put("max_length", d.maxLength);
+    put("stiffness", d.stiffness);
+    put("damping", d.damping);
+    if (d.frame)
+        j["frame"] = Json{{"local_a", vec2(d.frame->localA)},
+                          {"local_b", vec2(d.frame->localB)},
+                          {"reference_angle", d.frame->referenceAngle},
+                          {"local_axis", vec2(d.frame->localAxis)}};
+    const JointImpulses& i = d.impulses;
+    if (!(i == JointImpulses{}))
+        j["impulses"] = Json{{"linear", vec2(i.linear)}, {"angular", i.angular},
+                             {"axial", i.axial},         {"motor", i.motor},
+                             {"lower", i.lower},         {"upper", i.upper}};
+    return j;
+}
+
 Json shapeJson(const Shape& shape) {
     Json j;
     switch (shape.type()) {
@@ -184,6 +241,12 @@ std::string serializeScene(const Scene& scene) {
     for (std::size_t i = 0; i < lines.size(); ++i)
         out += std::string(i ? "," : "") + "\n    " + lines[i];
     out += lines.empty() ? "]" : "\n  ]";
+    if (!scene.joints.empty()) {
+        out += ",\n  \"joints\": [";
+        for (std::size_t i = 0; i < scene.joints.size(); ++i)
+            out += std::string(i ? "," : "") + "\n    " + inline_(jointJson(scene.joints[i], scene));
+        out += "\n  ]";
+    }
     if (!scene.contacts.empty()) {
         out += ",\n  \"contacts\": [";
         for (std::size_t i = 0; i < scene.contacts.size(); ++i)

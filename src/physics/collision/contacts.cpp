@@ -197,10 +197,15 @@ bool samePoints(const Manifold& m, const FoundAt& f) {
     return true;
 }
 
-// The broad phase: the pairs whose boxes, grown by their margins, overlap, in order of pair.
+// The broad phase: the pairs whose boxes, grown by their margins, overlap, in order of pair; not
+// those a joint keeps from touching.
 const std::vector<BodyPair>& pairsWithin(const StepContext& c, const std::vector<double>& margins) {
     static thread_local std::vector<BodyPair> pairs; // kept from step to step
     findPairs(c.bodies, margins, pairs);
+    if (c.apart && !c.apart->empty())
+        pairs.erase(std::remove_if(pairs.begin(), pairs.end(),
+                                   [&](const BodyPair& p) { return !mayTouch(c, p.a, p.b); }),
+                    pairs.end());
     return pairs;
 }
 

@@ -99,6 +99,11 @@ std::vector<char> inFreeFlight(const StepContext& c) {
     if (s.damping != 0 || s.angularDamping != 0) return free;
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         free[i] = c.bodies[i].isDynamic() && underGravityAlone(c, i);
+    if (c.joints) // a joint holds its bodies: the solver's
+        for (const Joint& j : *c.joints) {
+            free[j.b] = 0;
+            if (j.a) free[*j.a] = 0;
+        }
     // Resting on something (gravity pressing it there), or sunk into it: the solver's and the
     // projection's. Velocities at the start of the step (before the forces' change).
     const bool pressed = s.gravity != Vec2{0, 0};

@@ -24,6 +24,10 @@ namespace substep {
 struct Spring {
     double biasRate, massScale, impulseScale;
 };
+// The spring of a contact of `hertz` and damping ratio zeta over a substep h, and the joints' (as
+// stiff as a contact against a static body); substep_solver.cpp.
+Spring contactSpring(double hertz, double zeta, double h);
+Spring jointSpring(double h);
 // Against a static (or kinematic) body, and between moving ones.
 struct Springs {
     Spring fixed, moving;
@@ -53,6 +57,19 @@ struct States {
     Velocity* v;
     Displacement* d;
     Velocity* warm;
+};
+
+// A batch's joints (joints/joint_solver.h), solved in its substeps before its contacts, as Box2D
+// v3 orders them: compiled for any processor in their own file, and reached through this interface
+// (a call, no code of theirs in this header). Each substep warm starts them (their springs' forces
+// with it), solves them with position feedback, and relaxes them after the positions move.
+class SubstepJoints {
+  public:
+    virtual void warmStart(const States& states) = 0;
+    virtual void solve(const States& states, bool useBias) = 0;
+
+  protected:
+    ~SubstepJoints() = default;
 };
 
 // A moving body's share of the forces' velocity change per substep (the integrator's over the
@@ -99,7 +116,8 @@ template <int N> struct WideBounce {
 
 // The passes, for AVX-512 (substep_lanes_avx512.cpp), to be called only where the processor has it.
 void substeps8(const States& states, Share* shares, std::size_t shareCount, WideConstraint<8>* wide,
-               std::size_t count, const Springs& springs, double h, int substeps, int relaxEvery);
+               std::size_t count, const Springs& springs, double h, int substeps, int relaxEvery,
+               SubstepJoints* joints);
 void restitute8(const States& states, WideConstraint<8>* wide, const WideBounce<8>* bounce,
                 const std::size_t* bouncing, std::size_t count, double threshold);
 
@@ -393,22 +411,27 @@ template <int N>
     }
 }
 
-// The substeps over the constraints (substep_solver.cpp, steps 1-5).
+// The substeps over the constraints (substep_solver.cpp, steps 1-5), the joints' first where
+// there are some.
 template <int N>
 [[gnu::always_inline]] inline void
 substepsOver(const States& states, Share* shares, std::size_t shareCount, WideConstraint<N>* wide,
-             std::size_t count, const Springs& springs, double h, int substeps, int relaxEvery) {
+             std::size_t count, const Springs& springs, double h, int substeps, int relaxEvery,
+             SubstepJoints* joints) {
     const double hs = h / substeps, invH = 1 / hs;
     for (int i = 0; i < substeps; ++i) {
         addForces(states, shares, shareCount);
+        if (joints) joints->warmStart(states);
         if (i == 0) // the step's first warm start, from the impulses the last step kept
             for (std::size_t j = 0; j < count; ++j)
                 warmStart(states, wide[j]);
         // The next substep's warm start is gathered by this substep's last pass.
         const bool relax = i % relaxEvery == relaxEvery - 1 || i + 1 == substeps;
+        if (joints) joints->solve(states, true);
         for (std::size_t j = 0; j < count; ++j)
             solve(states, wide[j], springs, true, !relax, invH);
         movePositions(states, shares, shareCount, hs);
+        if (joints) joints->solve(states, false);
         if (relax)
             for (std::size_t j = 0; j < count; ++j)
                 solve(states, wide[j], springs, false, i + 1 < substeps, invH);

@@ -7,8 +7,10 @@ namespace carom {
 namespace substep {
 
 void substeps8(const States& states, Share* shares, std::size_t shareCount, WideConstraint<8>* wide,
-               std::size_t count, const Springs& springs, double h, int substeps, int relaxEvery) {
-    substepsOver<8>(states, shares, shareCount, wide, count, springs, h, substeps, relaxEvery);
+               std::size_t count, const Springs& springs, double h, int substeps, int relaxEvery,
+               SubstepJoints* joints) {
+    substepsOver<8>(states, shares, shareCount, wide, count, springs, h, substeps, relaxEvery,
+                    joints);
 }
 
 void restitute8(const States& states, WideConstraint<8>* wide, const WideBounce<8>* bounce,

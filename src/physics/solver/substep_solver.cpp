@@ -34,6 +34,7 @@
 // solved side by side in SIMD lanes, colours in order: four at a time, or eight on a processor
 // with AVX-512 (substep_lanes.h; the same bits either way).
 #include "collision/broad_phase.h"
+#include "joints/joint_solver.h"
 #include "collision/collide.h"
 #include "solver/colouring.h"
 #include "solver/contact_math.h"
@@ -50,13 +51,18 @@
 
 namespace carom {
 namespace substep {
-namespace {
 
 Spring contactSpring(double hertz, double zeta, double h) {
     const double omega = 2 * M_PI * hertz;
     const double a1 = 2 * zeta + h * omega, a2 = h * omega * a1, a3 = 1 / (1 + a2);
     return {omega / a1, a2 * a3, a3};
 }
+
+Spring jointSpring(double h) {
+    return contactSpring(2 * kQuarterOfTheSubstepRate / h, kDampingRatio, h);
+}
+
+namespace {
 
 // What preparing the constraints reads of a body, packed: a Body is ten times larger, and in a
 // large scene preparing read the bodies from beyond the cache.
@@ -72,8 +78,10 @@ struct Inertia {
 // eight lanes instead (substep_lanes_avx512.cpp).
 [[gnu::target_clones("avx2", "default")]] void
 substeps4(const States& states, Share* shares, std::size_t shareCount, WideConstraint<4>* wide,
-          std::size_t count, const Springs& springs, double h, int substeps, int relaxEvery) {
-    substepsOver<4>(states, shares, shareCount, wide, count, springs, h, substeps, relaxEvery);
+          std::size_t count, const Springs& springs, double h, int substeps, int relaxEvery,
+          SubstepJoints* joints) {
+    substepsOver<4>(states, shares, shareCount, wide, count, springs, h, substeps, relaxEvery,
+                    joints);
 }
 [[gnu::target_clones("avx2", "default")]] void
 restitute4(const States& states, WideConstraint<4>* wide, const WideBounce<4>* bounce,
@@ -107,15 +115,15 @@ template <class T> struct Range {
 
 // The substeps over a batch's groups of N constraints (its lanes, from the first) and its shares.
 template <int N>
-void substeps(const States& states, Share* shares, std::size_t shareCount,
+void substeps(const States& states, Share* shares, std::size_t shareCount, SubstepJoints* joints,
               WideConstraint<N>* groups, std::size_t groupCount, const Springs& springs, double h,
               int relaxEvery) {
     if constexpr (N == 8)
         substeps8(states, shares, shareCount, groups, groupCount, springs, h, kSubsteps,
-                  relaxEvery);
+                  relaxEvery, joints);
     else
         substeps4(states, shares, shareCount, groups, groupCount, springs, h, kSubsteps,
-                  relaxEvery);
+                  relaxEvery, joints);
 }
 
 // The kinetic energy of the moving bodies at the velocities of the states, and their energy in
@@ -449,7 +457,14 @@ template <int N> void solveSubsteps(StepContext& c) {
     ends.resize(c.contacts.size());
     for (std::size_t j = 0; j < c.contacts.size(); ++j)
         ends[j] = BodyPair{c.contacts[j].a, c.contacts[j].b};
-    const BodyBatches& batchOf = batchesOf(ends, inertia);
+    // The joints join bodies into islands as the contacts do (a joint to the world: its body
+    // alone), and bring their moving bodies into the substeps.
+    static thread_local std::vector<BodyPair> joined;
+    joined.assign(ends.begin(), ends.end());
+    if (c.joints)
+        for (const Joint& j : *c.joints)
+            if (movesSomething(j, c.bodies)) joined.push_back(BodyPair{j.a.value_or(j.b), j.b});
+    const BodyBatches& batchOf = batchesOf(joined, inertia);
     static thread_local std::vector<Batch> batches;
     static thread_local Layout layout;
     layOut<N>(inertia, ends, batchOf, layout, batches);
@@ -457,7 +472,7 @@ template <int N> void solveSubsteps(StepContext& c) {
     // The moving bodies the contacts reach go through the substeps, batch by batch; the others
     // move as the integrator (or their flight) says, below.
     inSolver.assign(n, 0);
-    for (const BodyPair& e : ends)
+    for (const BodyPair& e : joined)
         inSolver[e.a] = inSolver[e.b] = 1;
     std::vector<std::size_t> at(batches.size() + 1, 0); // where each batch's shares begin
     for (std::size_t i = 0; i < n; ++i)
@@ -487,6 +502,9 @@ template <int N> void solveSubsteps(StepContext& c) {
     const double hertz = kQuarterOfTheSubstepRate / hs;
     const Springs springs{contactSpring(2 * hertz, kDampingRatio, hs),
                           contactSpring(hertz, kDampingRatio, hs)};
+    static thread_local JointSolver joints;
+    joints.prepare(c.joints, c.bodies, hs, kSubsteps, jointSpring(hs), &batchOf.of,
+                   batches.size());
     for (std::size_t b = 0; b < batches.size(); ++b) {
         const Batch& batch = batches[b];
         const std::size_t groups = batch.groupsEnd - batch.groupsBegin;
@@ -498,11 +516,13 @@ template <int N> void solveSubsteps(StepContext& c) {
         // seeds 10 and 214).
         const bool deep =
             prepare(c, inertia, velocity.data(), layout, batch, b, wide.data(), bounce.data());
-        substeps(states, share, shareCount, wide.data(), groups, springs, c.h,
-                 deep ? 1 : kRelaxEvery);
+        joints.select(b);
+        substeps(states, share, shareCount, joints.empty() ? nullptr : &joints, wide.data(),
+                 groups, springs, c.h, deep ? 1 : kRelaxEvery);
         restitute(c, states, share, shareCount, wide.data(), bounce.data(), groups);
         keepImpulses(c, wide.data(), bounce.data(), groups);
     }
+    joints.store(states);
     for (const Share& m : shares) {
         Body& b = c.bodies[m.body];
         const Displacement& d = displacement[m.body];

@@ -25,6 +25,14 @@ Diagnostics measure(const World& world) {
         }
         d.pe += b.springEnergy(); // ½ k (l − L)² each
     }
+    // Distance springs' energy is potential energy too (rods, ropes and pins store none).
+    for (JointId id = 0; id < world.joints().size(); ++id) {
+        const Joint& j = world.joints()[id];
+        if (j.type != JointType::Distance || j.kind != DistanceKind::Spring) continue;
+        const auto [a, b] = world.jointAnchors(id);
+        const double stretch = glm::length(b - a) - j.length;
+        d.pe += 0.5 * j.stiffness * stretch * stretch;
+    }
     d.energy = d.keLinear + d.keAngular + d.pe;
     return d;
 }

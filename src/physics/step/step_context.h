@@ -4,7 +4,9 @@
 
 #include "carom/world.h"
 #include "collision/collide.h"
+#include <algorithm>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace carom {
@@ -35,7 +37,18 @@ struct StepContext {
     std::vector<ContactEvent>& events;
     Diagnostics& diagnostics;
     double h; // the step, s
+    // The world's joints, and the pairs of bodies they keep from touching (a < b, sorted); none in
+    // the contexts a stage makes for a part of its work.
+    std::vector<Joint>* joints = nullptr;
+    const std::vector<std::pair<BodyId, BodyId>>* apart = nullptr;
 };
+
+// Whether bodies a and b may touch: not when a joint joins them without "collide".
+inline bool mayTouch(const StepContext& c, BodyId a, BodyId b) {
+    if (!c.apart || c.apart->empty()) return true;
+    const auto pair = a < b ? std::pair{a, b} : std::pair{b, a};
+    return !std::binary_search(c.apart->begin(), c.apart->end(), pair);
+}
 
 // Every body's pose and velocity, to go back to (the exact method, the continuous check).
 struct Pose {
@@ -143,6 +156,12 @@ void integrateSoftVelocities(const StepContext& c, std::vector<SoftBody>& soft,
 // the rigid bodies, which moved from `start` to their poses now), then their positions.
 void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::vector<Pose>& start,
                        const std::vector<Vec2>& forced);
+
+// joints/joints_over_the_step.cpp: the impulse, projection and penalty methods' joints, solved
+// over the step with position feedback before the positions move, then relaxed after them (from
+// the poses at `start`).
+void solveJoints(StepContext& c);
+void relaxJoints(StepContext& c, const std::vector<Pose>& start);
 
 // continuous.cpp: a body that moved far in the step is put back where it would have entered a
 // static body it was not stopped at (its velocity following, with Correction::WithVelocities).

@@ -95,6 +95,9 @@ World::World(const WorldSettings& settings) {
 
 void World::setSettings(const WorldSettings& settings) {
     validate(settings);
+    if (settings.method == Method::Exact && !joints_.empty())
+        throw std::invalid_argument("method: the exact method does not handle joints: choose "
+                                    "another method, or a scene without joints");
     settings_ = settings;
     exactContactsAt_.clear();
 }
@@ -415,7 +418,8 @@ void World::step() {
     Diagnostics d;
     StepContext c{settings_,      bodies_,   thrusters_,
                   spring_,        contacts_, motionScratch(bodies_.size()),
-                  pendingEvents_, d,         settings_.timeStep};
+                  pendingEvents_, d,         settings_.timeStep,
+                  &joints_,       &apart_};
     const Stages& s = stagesOf(settings_.method);
     // The rigid bodies' poses at the step's start: the soft bodies' collisions sweep from them,
     // and a box of walls keeps bodies inside with them (a world with neither saves nothing).
@@ -442,14 +446,16 @@ void World::step() {
         // nobody pays for (projection.cpp).
         if (s.partsByPositions) partOverlapsByPositions(c, start);
         if (s.solver == Solver::Substeps) {
-            stepSubsteps(c); // substep_solver.cpp: the contacts and the positions
+            stepSubsteps(c); // substep_solver.cpp: the contacts, the joints and the positions
         } else {
             if (s.solver == Solver::Impulses) solveImpulses(c); // sequential_impulses.cpp
             if (s.penaltyForces) applyPenaltyForces(c);         // penalty.cpp
         }
         if (d.collisions > 0) d.collisionEnergy = kineticEnergy(bodies_) - ke;
         if (s.solver != Solver::Substeps) {
+            solveJoints(c);        // joints_over_the_step.cpp
             integratePositions(c); // the free displacement plus what the contacts changed
+            relaxJoints(c, start);
             if (s.projection) projectContacts(c, settings_.positionIterations, s.correction, start);
         }
         returnSettledContacts(c, settled);

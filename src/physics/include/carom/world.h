@@ -2,6 +2,7 @@
 #pragma once
 
 #include "carom/body.h"
+#include "carom/joint.h"
 #include "carom/settings.h"
 #include "carom/soft_body.h"
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace carom {
@@ -247,6 +249,21 @@ class World {
     }
     double frictionOf(const Body& b) const { return b.friction.value_or(settings_.friction); }
 
+    // Joints (carom/joint.h): a bad definition throws std::invalid_argument "field: what" and
+    // changes nothing; so does a joint in a world whose method is the exact one, which does not
+    // handle joints (docs/architecture.md). Names are unique among the joints.
+    JointId addJoint(const JointDef& def);
+    const std::vector<Joint>& joints() const { return joints_; }
+    std::optional<JointId> findJoint(std::string_view name) const;
+    // Changes what a joint does while it runs (the app's inspector): the motor, the limits and a
+    // distance joint's lengths, stiffness and damping, checked as addJoint checks them; its
+    // bodies, anchors, type and frame stay.
+    void tuneJoint(JointId id, const JointDef& def);
+    // The joint's anchors on a (or the world) and on b, world coordinates, now.
+    std::pair<Vec2, Vec2> jointAnchors(JointId id) const;
+    // The definition that makes the joint again as it is now (its frame and impulses included).
+    JointDef definitionOf(JointId id) const;
+
     // Forces the user applies.
     ThrusterId addThruster(BodyId id, Vec2 localPoint, Vec2 direction);
     void setThrusterFiring(ThrusterId id, bool firing);
@@ -295,6 +312,9 @@ class World {
     std::unordered_map<std::string, BodyId> names_; // body name -> id, for findBody
     std::optional<Walls> walls_;
     std::vector<Thruster> thrusters_;
+    std::vector<Joint> joints_;
+    // The pairs (a < b) of bodies joined without "collide", sorted: the broad phase skips them.
+    std::vector<std::pair<BodyId, BodyId>> apart_;
     std::optional<MouseSpring> spring_;
     std::vector<Manifold> contacts_;
     std::vector<FoundAt> found_;

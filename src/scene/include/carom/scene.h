@@ -28,6 +28,8 @@ struct Scene {
     // Where each soft body stands among the rigid ones in the file: after the first
     // softPlaces[k] of them (missing: after all of them).
     std::vector<std::size_t> softPlaces;
+    // Joints, their bodies a and b indices into `bodies` (a unset: the world).
+    std::vector<JointDef> joints;
     std::vector<Manifold> contacts; // a saved world's contacts: the solver's warm-start state
     std::vector<FoundAt> found;     // where they were found: the default method's recycling
     ExactBackoff exactBackoff;      // a saved world's exact-method back-off (world.h)
