@@ -43,7 +43,8 @@ double ellipticK(double k) {
 
 // The times at which x crosses 0 upwards, interpolated within the step; `each` after every step.
 template <class Each = void (*)()>
-std::vector<double> upwardCrossings(World& w, BodyId id, double seconds, Each each = [] {}) {
+std::vector<double> upwardCrossings(
+    World& w, BodyId id, double seconds, Each each = [] {}) {
     std::vector<double> t;
     double last = w.body(id).xf().p.x;
     while (w.time() < seconds) {
@@ -194,8 +195,8 @@ TEST(Joints, SlowAFrictionlessPendulumOrChainMakesNoEnergy) {
         w.addJoint(rod(bob, {0, 0}, {1, 0}));
         std::optional<BodyId> last;
         for (int k = 0; k < 5; ++k) {
-            const BodyId link = w.addBody(box(("link" + std::to_string(k)).c_str(),
-                                              {3 + 0.5 * k + 0.25, 0}, 0.5, 0.1, 0.2));
+            const BodyId link = w.addBody(
+                box(("link" + std::to_string(k)).c_str(), {3 + 0.5 * k + 0.25, 0}, 0.5, 0.1, 0.2));
             w.addJoint(pin(link, {3 + 0.5 * k, 0}, last));
             last = link;
         }

@@ -273,6 +273,69 @@ void drawSpring(ImDrawList* dl, const carom::World& w, const Camera& cam,
     dl->AddCircle(b, 5, IM_COL32(120, 200, 255, 255), 10, 1.5f);
 }
 
+// Joints, at the bodies' drawn poses: a pin as a ring, a weld as a square, a rod as a bar, a rope
+// straight when taut and sagging when slack, a spring as a coil, a slider's axis as a thin line
+// with the slider on it; an anchor on the world as a small triangle.
+void drawJoints(ImDrawList* dl, const carom::World& w, const Camera& cam,
+                const std::vector<carom::Transform>& poses) {
+    const ImU32 ink = IM_COL32(215, 215, 225, 255), dim = IM_COL32(215, 215, 225, 120);
+    for (const carom::Joint& j : w.joints()) {
+        const Vec2 a = j.a ? poses[*j.a].apply(j.frame.localA) : j.frame.localA;
+        const Vec2 b = poses[j.b].apply(j.frame.localB);
+        const ImVec2 sa = cam.toScreen(a), sb = cam.toScreen(b);
+        if (!j.a) // the world's anchor
+            dl->AddTriangleFilled({sa.x, sa.y - 2}, {sa.x - 6, sa.y - 10}, {sa.x + 6, sa.y - 10},
+                                  dim);
+        switch (j.type) {
+        case carom::JointType::Revolute:
+            dl->AddCircleFilled(sb, 4.5f, IM_COL32(40, 40, 48, 255), 12);
+            dl->AddCircle(sb, 4.5f, ink, 12, 2);
+            break;
+        case carom::JointType::Weld:
+            dl->AddRectFilled({sb.x - 4, sb.y - 4}, {sb.x + 4, sb.y + 4}, ink);
+            break;
+        case carom::JointType::Prismatic: {
+            const Vec2 axis = (j.a ? poses[*j.a].q.apply(j.frame.localAxis) : j.frame.localAxis);
+            const double reach =
+                2 + std::max(std::abs(j.lower.value_or(0)), std::abs(j.upper.value_or(0)));
+            dl->AddLine(cam.toScreen(a - reach * axis), cam.toScreen(a + reach * axis), dim, 1.5f);
+            dl->AddRect({sb.x - 6, sb.y - 4}, {sb.x + 6, sb.y + 4}, ink, 0, 0, 2);
+            break;
+        }
+        case carom::JointType::Distance: {
+            const double length = glm::length(b - a);
+            if (j.kind == carom::DistanceKind::Spring && length > 0) {
+                // A coil of 10 turns across the middle 80%, as wide as a tenth of the rest length.
+                const Vec2 n = (b - a) / length, side = carom::perp(n) * (0.06 * j.length);
+                std::vector<ImVec2> pts{sa, cam.toScreen(a + 0.1 * (b - a))};
+                for (int k = 1; k < 20; ++k)
+                    pts.push_back(cam.toScreen(a + (0.1 + 0.8 * k / 20.0) * (b - a) +
+                                               (k % 2 ? 1.0 : -1.0) * side));
+                pts.push_back(cam.toScreen(a + 0.9 * (b - a)));
+                pts.push_back(sb);
+                dl->AddPolyline(pts.data(), int(pts.size()), ink, 0, 1.5f);
+            } else if (j.kind == carom::DistanceKind::Rope && length < j.maxLength - 1e-3 &&
+                       std::isfinite(j.maxLength)) {
+                // Slack: a parabola through both ends whose arc is about the rope's length.
+                const double sag =
+                    0.5 * std::sqrt(std::max(0.0, j.maxLength * j.maxLength - length * length));
+                std::vector<ImVec2> pts;
+                for (int k = 0; k <= 16; ++k) {
+                    const double t = k / 16.0;
+                    pts.push_back(cam.toScreen(a + t * (b - a) - Vec2{0, 4 * sag * t * (1 - t)}));
+                }
+                dl->AddPolyline(pts.data(), int(pts.size()), ink, 0, 1.5f);
+            } else {
+                dl->AddLine(sa, sb, ink, j.kind == carom::DistanceKind::Rod ? 3.0f : 1.5f);
+            }
+            dl->AddCircleFilled(sa, 3, ink, 8);
+            dl->AddCircleFilled(sb, 3, ink, 8);
+            break;
+        }
+        }
+    }
+}
+
 void drawOverlays(RenderState& rs, const DrawInputs& in, ImDrawList* dl, const Palette& pal) {
     const Session& s = in.session;
     const Rect& v = in.simView;
@@ -341,6 +404,7 @@ void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
             const ImVec2 c = cam.toScreen(poses[i].p), sz = ImGui::CalcTextSize(b.name.c_str());
             dl->AddText({c.x - sz.x / 2, c.y - sz.y / 2}, pal.text, b.name.c_str());
         }
+    drawJoints(dl, s.world, cam, poses);
     drawFlames(dl, s, cam, poses);
     if (in.view.showContacts) drawContacts(dl, s.world, cam);
     if (in.view.showForces) drawForces(dl, s, cam, in.view.forceScale);

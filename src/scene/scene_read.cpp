@@ -397,12 +397,12 @@ JointDef readJoint(const Json& j, const Where& where, const Scene& s) {
     requireObject(j, where);
     JointDef d;
     d.type = readJointType(require(j, "type", where), where.at("type"));
-    std::vector<std::string_view> fields = {"name", "type", "a", "b", "collide", "frame",
-                                            "impulses"};
+    std::vector<std::string_view> fields = {"name",    "type",  "a",       "b",
+                                            "collide", "frame", "impulses"};
     switch (d.type) {
     case JointType::Revolute:
-        fields.insert(fields.end(), {"anchor", "motor_speed", "max_motor_torque", "lower_angle",
-                                     "upper_angle"});
+        fields.insert(fields.end(),
+                      {"anchor", "motor_speed", "max_motor_torque", "lower_angle", "upper_angle"});
         break;
     case JointType::Distance:
         fields.insert(fields.end(), {"anchor_a", "anchor_b", "length", "min_length", "max_length",
@@ -424,7 +424,8 @@ JointDef readJoint(const Json& j, const Where& where, const Scene& s) {
     if (const Json* v = find(j, "a")) d.a = readJointBody(*v, where.at("a"), s);
     d.b = readJointBody(require(j, "b", where), where.at("b"), s);
     if (const Json* v = find(j, "collide")) {
-        if (!v->is_boolean()) where.at("collide").fail("must be true or false, got " + describe(*v));
+        if (!v->is_boolean())
+            where.at("collide").fail("must be true or false, got " + describe(*v));
         d.collide = v->get<bool>();
     }
     if (d.type == JointType::Distance) {
@@ -454,7 +455,8 @@ JointDef readJoint(const Json& j, const Where& where, const Scene& s) {
         frame.localB = toVec2(require(*f, "local_b", at), at.at("local_b"));
         frame.referenceAngle =
             toNumber(require(*f, "reference_angle", at), at.at("reference_angle"));
-        if (const Json* v = find(*f, "local_axis")) frame.localAxis = toVec2(*v, at.at("local_axis"));
+        if (const Json* v = find(*f, "local_axis"))
+            frame.localAxis = toVec2(*v, at.at("local_axis"));
         d.frame = frame;
     }
     if (const Json* m = find(j, "impulses")) {

@@ -21,7 +21,8 @@ World buildWorld(const Scene& scene) {
     }
     if (scene.walls) world.addWalls(*scene.walls);
     // A joint's refusal "field: what" pointed at the joint (the method's at the method).
-    for (std::size_t i = 0; i < scene.joints.size(); ++i) try {
+    for (std::size_t i = 0; i < scene.joints.size(); ++i)
+        try {
             world.addJoint(scene.joints[i]);
         } catch (const std::invalid_argument& e) {
             const std::string what = e.what();

@@ -102,9 +102,9 @@ Json jointJson(const JointDef& d, const Scene& scene) {
                           {"local_axis", vec2(d.frame->localAxis)}};
     const JointImpulses& i = d.impulses;
     if (!(i == JointImpulses{}))
-        j["impulses"] = Json{{"linear", vec2(i.linear)}, {"angular", i.angular},
-                             {"axial", i.axial},         {"motor", i.motor},
-                             {"lower", i.lower},         {"upper", i.upper}};
+        j["impulses"] =
+            Json{{"linear", vec2(i.linear)}, {"angular", i.angular}, {"axial", i.axial},
+                 {"motor", i.motor},         {"lower", i.lower},     {"upper", i.upper}};
     return j;
 }
 
@@ -244,7 +244,8 @@ std::string serializeScene(const Scene& scene) {
     if (!scene.joints.empty()) {
         out += ",\n  \"joints\": [";
         for (std::size_t i = 0; i < scene.joints.size(); ++i)
-            out += std::string(i ? "," : "") + "\n    " + inline_(jointJson(scene.joints[i], scene));
+            out +=
+                std::string(i ? "," : "") + "\n    " + inline_(jointJson(scene.joints[i], scene));
         out += "\n  ]";
     }
     if (!scene.contacts.empty()) {

@@ -56,8 +56,7 @@ struct Pair {
     double angle; // θb − θa − reference, now
     Pair(const States& s, const JointConstraint& k)
         : A(s.v[k.a]), B(s.v[k.b]), dA(s.d[k.a]), dB(s.d[k.b]), rA(turned(dA, k.rA)),
-          rB(turned(dB, k.rB)),
-          d(Vec2{dB.dpx - dA.dpx, dB.dpy - dA.dpy} + k.deltaCentre + rB - rA),
+          rB(turned(dB, k.rB)), d(Vec2{dB.dpx - dA.dpx, dB.dpy - dA.dpy} + k.deltaCentre + rB - rA),
           angle(k.deltaAngle + turnOf(dB) - turnOf(dA)) {}
     Vec2 vA() const { return {A.vx, A.vy}; }
     Vec2 vB() const { return {B.vx, B.vy}; }
@@ -70,7 +69,8 @@ struct Pair {
     }
     // An impulse P along a prismatic axis, with its moments about a's point d + rA and b's rB
     // (the slider's Jacobian, Box2D's a1 and a2), and an angular one L.
-    void applyPrismatic(const JointConstraint& k, Vec2 P, double momentA, double momentB, double L) {
+    void applyPrismatic(const JointConstraint& k, Vec2 P, double momentA, double momentB,
+                        double L) {
         A.vx -= k.mA * P.x, A.vy -= k.mA * P.y, A.w -= k.iA * (momentA + L);
         B.vx += k.mB * P.x, B.vy += k.mB * P.y, B.w += k.iB * (momentB + L);
     }
@@ -193,14 +193,15 @@ void solveDistance(Pair& p, JointConstraint& k, const substep::Spring& soft, boo
         return;
     }
     if (j.minLength > 0) {
-        const double added = solveLimit(k.impulses.lower, ax.length - j.minLength,
-                                        glm::dot(ax.n, p.relative()), ax.mass, soft, useBias, 1 / h);
+        const double added =
+            solveLimit(k.impulses.lower, ax.length - j.minLength, glm::dot(ax.n, p.relative()),
+                       ax.mass, soft, useBias, 1 / h);
         p.apply(k, added * ax.n);
     }
     if (std::isfinite(j.maxLength)) {
-        const double added = solveLimit(k.impulses.upper, j.maxLength - ax.length,
-                                        -glm::dot(ax.n, p.relative()), ax.mass, soft, useBias,
-                                        1 / h);
+        const double added =
+            solveLimit(k.impulses.upper, j.maxLength - ax.length, -glm::dot(ax.n, p.relative()),
+                       ax.mass, soft, useBias, 1 / h);
         p.apply(k, -added * ax.n);
     }
 }
@@ -212,8 +213,8 @@ void applySpring(Pair& p, JointConstraint& k, double h) {
     if (!(ax.inverse > 0)) return;
     const double implicit = k.springGain * h * h * j.stiffness + h * j.damping;
     const double rate = glm::dot(ax.n, p.relative());
-    k.spring = -(h * j.stiffness * (ax.length - j.length) + implicit * rate) /
-               (1 + implicit * ax.inverse);
+    k.spring =
+        -(h * j.stiffness * (ax.length - j.length) + implicit * rate) / (1 + implicit * ax.inverse);
     p.apply(k, k.spring * ax.n);
 }
 
@@ -256,11 +257,9 @@ void solvePrismatic(Pair& p, JointConstraint& k, const substep::Spring& soft, bo
         push(-solveLimit(k.impulses.upper, *j.upper - s.translation, -axialRate(), s.axialMass,
                          soft, useBias, 1 / h));
     // The point on the line and the angle, together (a 2 × 2 block).
-    const Vec2 rate{glm::dot(s.perp, p.vB() - p.vA()) + s.s2 * p.B.w - s.s1 * p.A.w,
-                    p.B.w - p.A.w};
+    const Vec2 rate{glm::dot(s.perp, p.vB() - p.vA()) + s.s2 * p.B.w - s.s1 * p.A.w, p.B.w - p.A.w};
     const Feedback f = feedback(soft, useBias, 0);
-    const Vec2 bias =
-        useBias ? soft.biasRate * Vec2{glm::dot(s.perp, p.d), p.angle} : Vec2{0, 0};
+    const Vec2 bias = useBias ? soft.biasRate * Vec2{glm::dot(s.perp, p.d), p.angle} : Vec2{0, 0};
     const double k11 = k.mA + k.mB + k.iA * s.s1 * s.s1 + k.iB * s.s2 * s.s2;
     const double k12 = k.iA * s.s1 + k.iB * s.s2;
     const double k22 = k.iA + k.iB > 0 ? k.iA + k.iB : 1;
@@ -400,8 +399,8 @@ void JointSolver::store(const States& states) {
     for (JointConstraint& k : constraints_) {
         Joint& j = *k.joint;
         const JointImpulses& m = k.impulses;
-        j.impulses = {m.linear * n, m.angular * n, m.axial * n, m.motor * n, m.lower * n,
-                      m.upper * n};
+        j.impulses = {m.linear * n, m.angular * n, m.axial * n,
+                      m.motor * n,  m.lower * n,   m.upper * n};
         // The reaction on b over the last pass, as a mean force: its impulses over h.
         Pair p(states, k);
         const double axial = m.motor + m.lower - m.upper;

@@ -21,26 +21,26 @@ struct JointConstraint {
     Joint* joint = nullptr;
     std::uint32_t a = 0, b = 0; // state rows
     double mA = 0, mB = 0, iA = 0, iB = 0;
-    Vec2 rA{0, 0}, rB{0, 0};   // anchors from the centres, world orientation at the step's start
-    Vec2 deltaCentre{0, 0};    // b's centre less a's at the step's start
-    double deltaAngle = 0;     // θb − θa − reference at the step's start
-    Vec2 axis{1, 0};           // prismatic: a's axis at the step's start
-    JointImpulses impulses;    // accumulated, in the solver's unit
-    double spring = 0;         // distance spring: its impulse in the last pass that applied it
-    double springGain = 0;     // α in the spring's rule (joint_solver.cpp), from its stiffness
+    Vec2 rA{0, 0}, rB{0, 0}; // anchors from the centres, world orientation at the step's start
+    Vec2 deltaCentre{0, 0};  // b's centre less a's at the step's start
+    double deltaAngle = 0;   // θb − θa − reference at the step's start
+    Vec2 axis{1, 0};         // prismatic: a's axis at the step's start
+    JointImpulses impulses;  // accumulated, in the solver's unit
+    double spring = 0;       // distance spring: its impulse in the last pass that applied it
+    double springGain = 0;   // α in the spring's rule (joint_solver.cpp), from its stiffness
 };
 
 // The joints of a step, prepared and ordered by batch (the substep solver's islands). A body's
 // state row is its index; the world's is the null row, bodies.size(), at rest and not displaced.
 class JointSolver : public substep::SubstepJoints {
   public:
-    // The world's joints that move something (none without `joints`), from the bodies' poses now; `h` the solver's step
-    // (a substep or the step) and `perStep` how many of them make the step (the joints keep their
-    // impulses per step); `soft` the position feedback's spring. `batchOf`: each body's batch
-    // (nullptr: one batch).
-    void prepare(std::vector<Joint>* joints, const std::vector<Body>& bodies, double h,
-                 int perStep, const substep::Spring& soft,
-                 const std::vector<std::uint32_t>* batchOf = nullptr, std::size_t batches = 1);
+    // The world's joints that move something (none without `joints`), from the bodies' poses now;
+    // `h` the solver's step (a substep or the step) and `perStep` how many of them make the step
+    // (the joints keep their impulses per step); `soft` the position feedback's spring. `batchOf`:
+    // each body's batch (nullptr: one batch).
+    void prepare(std::vector<Joint>* joints, const std::vector<Body>& bodies, double h, int perStep,
+                 const substep::Spring& soft, const std::vector<std::uint32_t>* batchOf = nullptr,
+                 std::size_t batches = 1);
     bool empty() const { return constraints_.empty(); }
     // The passes below over batch `b`'s joints only.
     void select(std::size_t b) { first_ = begin_[b], last_ = begin_[b + 1]; }

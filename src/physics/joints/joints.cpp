@@ -64,7 +64,8 @@ void tune(Joint& j, const JointDef& d, double distance) {
         refuse(angular ? "max_motor_torque" : "max_motor_force",
                "required with motor_speed (the motor's strength)");
     if (d.lower && d.upper && *d.lower > *d.upper)
-        refuse(upperField, "must be >= the lower limit, got " + str(*d.upper) + " < " + str(*d.lower));
+        refuse(upperField,
+               "must be >= the lower limit, got " + str(*d.upper) + " < " + str(*d.lower));
     j.motorSpeed = d.motorSpeed;
     j.maxMotor = angular ? d.maxMotorTorque.value_or(0) : d.maxMotorForce.value_or(0);
     j.lower = d.lower;
@@ -73,7 +74,8 @@ void tune(Joint& j, const JointDef& d, double distance) {
     const bool spring = d.stiffness.has_value();
     if (d.type != JointType::Distance) {
         for (auto [field, given] :
-             {std::pair{"length", d.length.has_value()}, std::pair{"min_length", d.minLength.has_value()},
+             {std::pair{"length", d.length.has_value()},
+              std::pair{"min_length", d.minLength.has_value()},
               std::pair{"max_length", d.maxLength.has_value()}, std::pair{"stiffness", spring},
               std::pair{"damping", d.damping.has_value()}})
             requireAbsent(field, given, "only a distance joint has it");
@@ -95,8 +97,8 @@ void tune(Joint& j, const JointDef& d, double distance) {
         requireSize("max_length", *d.maxLength);
     }
     if (d.minLength && d.maxLength && *d.minLength > *d.maxLength)
-        refuse("max_length", "must be >= min_length, got " + str(*d.maxLength) + " < " +
-                                 str(*d.minLength));
+        refuse("max_length",
+               "must be >= min_length, got " + str(*d.maxLength) + " < " + str(*d.minLength));
     const bool limited = d.minLength || d.maxLength;
     if (!spring && d.length && limited)
         refuse(d.minLength ? "min_length" : "max_length",

@@ -34,8 +34,8 @@
 // solved side by side in SIMD lanes, colours in order: four at a time, or eight on a processor
 // with AVX-512 (substep_lanes.h; the same bits either way).
 #include "collision/broad_phase.h"
-#include "joints/joint_solver.h"
 #include "collision/collide.h"
+#include "joints/joint_solver.h"
 #include "solver/colouring.h"
 #include "solver/contact_math.h"
 #include "solver/islands.h"
@@ -119,11 +119,11 @@ void substeps(const States& states, Share* shares, std::size_t shareCount, Subst
               WideConstraint<N>* groups, std::size_t groupCount, const Springs& springs, double h,
               int relaxEvery) {
     if constexpr (N == 8)
-        substeps8(states, shares, shareCount, groups, groupCount, springs, h, kSubsteps,
-                  relaxEvery, joints);
+        substeps8(states, shares, shareCount, groups, groupCount, springs, h, kSubsteps, relaxEvery,
+                  joints);
     else
-        substeps4(states, shares, shareCount, groups, groupCount, springs, h, kSubsteps,
-                  relaxEvery, joints);
+        substeps4(states, shares, shareCount, groups, groupCount, springs, h, kSubsteps, relaxEvery,
+                  joints);
 }
 
 // The kinetic energy of the moving bodies at the velocities of the states, and their energy in
@@ -503,8 +503,7 @@ template <int N> void solveSubsteps(StepContext& c) {
     const Springs springs{contactSpring(2 * hertz, kDampingRatio, hs),
                           contactSpring(hertz, kDampingRatio, hs)};
     static thread_local JointSolver joints;
-    joints.prepare(c.joints, c.bodies, hs, kSubsteps, jointSpring(hs), &batchOf.of,
-                   batches.size());
+    joints.prepare(c.joints, c.bodies, hs, kSubsteps, jointSpring(hs), &batchOf.of, batches.size());
     for (std::size_t b = 0; b < batches.size(); ++b) {
         const Batch& batch = batches[b];
         const std::size_t groups = batch.groupsEnd - batch.groupsBegin;
@@ -517,8 +516,8 @@ template <int N> void solveSubsteps(StepContext& c) {
         const bool deep =
             prepare(c, inertia, velocity.data(), layout, batch, b, wide.data(), bounce.data());
         joints.select(b);
-        substeps(states, share, shareCount, joints.empty() ? nullptr : &joints, wide.data(),
-                 groups, springs, c.h, deep ? 1 : kRelaxEvery);
+        substeps(states, share, shareCount, joints.empty() ? nullptr : &joints, wide.data(), groups,
+                 springs, c.h, deep ? 1 : kRelaxEvery);
         restitute(c, states, share, shareCount, wide.data(), bounce.data(), groups);
         keepImpulses(c, wide.data(), bounce.data(), groups);
     }

@@ -14,6 +14,8 @@ bool outsideWork(const World& world) {
         if (t.firing) return true;
     for (const Body& b : world.bodies())
         if (b.type == BodyType::Kinematic && (b.v != Vec2{0, 0} || b.w != 0)) return true;
+    for (const Joint& j : world.joints()) // a motor drives its bodies
+        if (j.motorSpeed && j.maxMotor > 0) return true;
     return false;
 }
 

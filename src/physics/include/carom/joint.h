@@ -42,8 +42,8 @@ struct JointImpulses {
     double axial = 0;   // distance: the rod, or the spring's impulse
     double motor = 0, lower = 0, upper = 0; // revolute and prismatic motors; limits
     bool operator==(const JointImpulses& o) const {
-        return linear == o.linear && angular == o.angular && axial == o.axial &&
-               motor == o.motor && lower == o.lower && upper == o.upper;
+        return linear == o.linear && angular == o.angular && axial == o.axial && motor == o.motor &&
+               lower == o.lower && upper == o.upper;
     }
 };
 
@@ -81,14 +81,14 @@ struct Joint {
     BodyId b = 0;
     JointFrame frame;
     bool collide = false;
-    DistanceKind kind = DistanceKind::Rod;           // distance joints
-    double length = 0;                               // rod and spring: the length held or at rest
-    double minLength = 0, maxLength = 0;             // distance limits (maxLength may be infinite)
-    double stiffness = 0, damping = 0;               // spring
-    std::optional<double> motorSpeed;                // revolute and prismatic
-    double maxMotor = 0;                             // N·m or N
-    std::optional<double> lower, upper;              // revolute (rad) and prismatic (m)
-    JointImpulses impulses;                          // over the last step (warm start)
+    DistanceKind kind = DistanceKind::Rod; // distance joints
+    double length = 0;                     // rod and spring: the length held or at rest
+    double minLength = 0, maxLength = 0;   // distance limits (maxLength may be infinite)
+    double stiffness = 0, damping = 0;     // spring
+    std::optional<double> motorSpeed;      // revolute and prismatic
+    double maxMotor = 0;                   // N·m or N
+    std::optional<double> lower, upper;    // revolute (rad) and prismatic (m)
+    JointImpulses impulses;                // over the last step (warm start)
     // The reaction on b over the last step, world: the mean force and torque (impulses / h).
     Vec2 force{0, 0};
     double torque = 0;
