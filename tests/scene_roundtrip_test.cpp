@@ -272,6 +272,7 @@ void expectEveryWayContinues(const std::string& path) {
     for (Method method : {Method::ImpulseProjection, Method::Impulse, Method::Projection,
                           Method::Penalty, Method::Exact})
         for (Integrator integrator : {Integrator::Euler, Integrator::RK4}) {
+            if (method == Method::Exact && !scene.joints.empty()) continue; // refused (Joints.*)
             Scene s = scene;
             s.settings.method = method;
             s.settings.integrator = integrator;
