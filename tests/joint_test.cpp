@@ -1,6 +1,7 @@
 // Joints against answers known by hand: a pendulum's period, a rod's length, a rope's reach, a
 // motor's speed and stall, a spring's period, and energy that a frictionless pendulum or chain
 // never gains; the scene format's joints, their refusals, and a saved world that goes on exactly.
+#include "carom/recording.h"
 #include "carom/scene.h"
 #include "carom/world.h"
 #include "test_worlds.h"
@@ -278,6 +279,24 @@ TEST(Joints, TheExactMethodRefusesJoints) {
     s.method = Method::Exact;
     EXPECT_THROW(w.setSettings(s), std::invalid_argument);
     EXPECT_EQ(w.settings().method, Method::ImpulseProjection);
+}
+
+// The inspector's edit of a joint (an input, as recordings keep it): a pin given a motor turns at
+// its speed; a refused tuning (a motor without its strength) leaves the joint as it was.
+TEST(Joints, ATuningInputChangesWhatAJointDoes) {
+    World w(gravityOnly(Method::ImpulseProjection, 0));
+    const BodyId wheel = w.addBody(circle("wheel", {0, 0}, 0.5, 1));
+    w.addJoint(pin(wheel, {0, 0}));
+    input::JointTune t = input::tuningOf(w, 0);
+    EXPECT_FALSE(t.motorSpeed);
+    t.motorSpeed = 2;
+    EXPECT_THROW(applyInput(w, t), std::invalid_argument);
+    EXPECT_FALSE(w.joints()[0].motorSpeed);
+    t.maxMotor = 100;
+    applyInput(w, t);
+    for (int i = 0; i < 10; ++i)
+        w.step();
+    EXPECT_NEAR(w.body(wheel).w, 2, 1e-9);
 }
 
 const char* kChain = R"({"format": 1, "gravity": [0, -9.81],

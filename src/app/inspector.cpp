@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <imgui.h>
 #include <stdexcept>
+#include <string>
 
 namespace app {
 namespace {
@@ -45,6 +46,108 @@ void edit(UiContext& ui, carom::BodyId id) {
     field(ui, "vx (m/s)", b.v.x, [&](double v) { apply(s, Velocity{id, {v, b.v.y}, b.w}); });
     field(ui, "vy (m/s)", b.v.y, [&](double v) { apply(s, Velocity{id, {b.v.x, v}, b.w}); });
     field(ui, "omega (rad/s)", b.w, [&](double v) { apply(s, Velocity{id, b.v, v}); });
+}
+
+// One of a joint's numbers, unset when its box is unticked (a motor, a limit, a rope's ends): on
+// a change the joint's whole tuning goes to the world, whose refusal is reported as above.
+void optionalField(UiContext& ui, const char* label, std::optional<double>& value,
+                   double whenTicked, bool& changed) {
+    ImGui::PushID(label);
+    bool on = value.has_value();
+    if (ImGui::Checkbox("##on", &on)) {
+        value = on ? std::optional<double>(whenTicked) : std::nullopt;
+        changed = true;
+    }
+    ImGui::SameLine();
+    double v = value.value_or(whenTicked);
+    if (!on) ImGui::BeginDisabled();
+    if (ImGui::InputDouble(label, &v, 0, 0, "%.4f", ImGuiInputTextFlags_EnterReturnsTrue)) {
+        value = v;
+        changed = true;
+    }
+    if (ImGui::IsItemActivated()) ui.panels.inspectorError.clear();
+    if (!on) ImGui::EndDisabled();
+    ImGui::PopID();
+}
+
+const char* jointName(const carom::Joint& j) {
+    switch (j.type) {
+    case carom::JointType::Revolute:
+        return "pin";
+    case carom::JointType::Weld:
+        return "weld";
+    case carom::JointType::Prismatic:
+        return "slider";
+    case carom::JointType::Distance:
+        break;
+    }
+    return j.kind == carom::DistanceKind::Rod    ? "rod"
+           : j.kind == carom::DistanceKind::Rope ? "rope"
+                                                 : "spring";
+}
+
+// The joints of body `id`, each with what it does, editable: a motor's speed and strength, the
+// limits, a distance joint's lengths, stiffness and damping (World::tuneJoint).
+void editJoints(UiContext& ui, carom::BodyId id) {
+    Session& s = ui.session;
+    for (carom::JointId k = 0; k < s.world.joints().size(); ++k) {
+        const carom::Joint j = s.world.joints()[k]; // a copy: apply may replace the world
+        if (j.b != id && j.a != id) continue;
+        ImGui::PushID(int(k));
+        const std::string other = j.a == id ? s.world.body(j.b).name
+                                  : j.a     ? s.world.body(*j.a).name
+                                            : std::string("the world");
+        ImGui::Separator();
+        ImGui::Text("%s: %s to %s", j.name.c_str(), jointName(j), other.c_str());
+        carom::input::JointTune t = carom::input::tuningOf(s.world, k);
+        bool changed = false;
+        const bool angular = j.type == carom::JointType::Revolute;
+        if (angular || j.type == carom::JointType::Prismatic) {
+            optionalField(ui, angular ? "motor (rad/s)" : "motor (m/s)", t.motorSpeed, 1, changed);
+            if (t.motorSpeed) {
+                double most = t.maxMotor.value_or(10);
+                if (ImGui::InputDouble(angular ? "max torque (N m)" : "max force (N)", &most, 0, 0,
+                                       "%.4f", ImGuiInputTextFlags_EnterReturnsTrue))
+                    t.maxMotor = most, changed = true;
+                if (!t.maxMotor) t.maxMotor = most;
+            }
+            optionalField(ui, angular ? "lower (rad)" : "lower (m)", t.lower, -1, changed);
+            optionalField(ui, angular ? "upper (rad)" : "upper (m)", t.upper, 1, changed);
+        }
+        if (j.type == carom::JointType::Distance) {
+            const double now = [&] {
+                const auto [a, b] = s.world.jointAnchors(k);
+                return glm::length(b - a);
+            }();
+            ImGui::TextDisabled("length now %.4f m, force %.4g N", now, glm::length(j.force));
+            if (j.kind != carom::DistanceKind::Rope) {
+                double length = j.length;
+                if (ImGui::InputDouble("length (m)", &length, 0, 0, "%.4f",
+                                       ImGuiInputTextFlags_EnterReturnsTrue))
+                    t.length = length, changed = true;
+            }
+            if (j.kind == carom::DistanceKind::Spring) {
+                double k2 = j.stiffness, c = j.damping;
+                if (ImGui::InputDouble("stiffness (N/m)", &k2, 0, 0, "%.4f",
+                                       ImGuiInputTextFlags_EnterReturnsTrue))
+                    t.stiffness = k2, changed = true;
+                if (ImGui::InputDouble("damping (N s/m)", &c, 0, 0, "%.4f",
+                                       ImGuiInputTextFlags_EnterReturnsTrue))
+                    t.damping = c, changed = true;
+            }
+            if (j.kind != carom::DistanceKind::Rod) {
+                optionalField(ui, "min length (m)", t.minLength, 0, changed);
+                optionalField(ui, "max length (m)", t.maxLength, now, changed);
+            }
+        }
+        if (changed) try {
+                apply(s, t);
+                ui.panels.inspectorError.clear();
+            } catch (const std::invalid_argument& e) {
+                ui.panels.inspectorError = e.what();
+            }
+        ImGui::PopID();
+    }
 }
 
 const char* shapeName(const carom::Shape& s) {
@@ -153,6 +256,7 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
                         s.stepper.paused ? "paused" : "running");
     ImGui::PushItemWidth(150);
     edit(ui, id);
+    editJoints(ui, id);
     ImGui::PopItemWidth();
     ImGui::TextDisabled("Enter applies a value.");
     const bool edited = s.inspectorEdits.count(b.name) > 0;

@@ -33,6 +33,28 @@ World buildState(const WorldState& state) {
     return world;
 }
 
+namespace {
+
+// The definition World::tuneJoint reads from a tuning input (its joint's type, fields as given).
+JointDef definitionOf(const World& world, const input::JointTune& t) {
+    if (t.joint >= world.joints().size())
+        throw std::invalid_argument("joint " + std::to_string(t.joint) + ": no such joint");
+    JointDef d;
+    d.type = world.joints()[t.joint].type;
+    d.motorSpeed = t.motorSpeed;
+    (d.type == JointType::Revolute ? d.maxMotorTorque : d.maxMotorForce) = t.maxMotor;
+    d.lower = t.lower;
+    d.upper = t.upper;
+    d.length = t.length;
+    d.minLength = t.minLength;
+    d.maxLength = t.maxLength;
+    d.stiffness = t.stiffness;
+    d.damping = t.damping;
+    return d;
+}
+
+} // namespace
+
 void applyInput(World& world, const Input& in) {
     std::visit(
         [&](const auto& i) {
@@ -62,11 +84,25 @@ void applyInput(World& world, const Input& in) {
                 world.setMass(i.body, i.mass);
             else if constexpr (std::is_same_v<T, input::Restitution>)
                 world.setRestitution(i.body, i.value);
-            else
+            else if constexpr (std::is_same_v<T, input::Friction>)
                 world.setFriction(i.body, i.value);
+            else
+                world.tuneJoint(i.joint, definitionOf(world, i));
         },
         in);
 }
+
+namespace input {
+
+JointTune tuningOf(const World& world, JointId joint) {
+    const JointDef d = world.definitionOf(joint);
+    const std::optional<double> maxMotor =
+        d.type == JointType::Revolute ? d.maxMotorTorque : d.maxMotorForce;
+    return JointTune{joint,    d.motorSpeed, maxMotor,    d.lower,     d.upper,
+                     d.length, d.minLength,  d.maxLength, d.stiffness, d.damping};
+}
+
+} // namespace input
 
 // ---- writing ----
 namespace {
@@ -147,8 +183,20 @@ Out inputObject(const Input& in) {
                 return Out{{"do", "mass"}, {"body", i.body}, {"mass", i.mass}};
             } else if constexpr (std::is_same_v<T, input::Restitution>) {
                 return Out{{"do", "restitution"}, {"body", i.body}, {"value", optional(i.value)}};
-            } else {
+            } else if constexpr (std::is_same_v<T, input::Friction>) {
                 return Out{{"do", "friction"}, {"body", i.body}, {"value", optional(i.value)}};
+            } else {
+                return Out{{"do", "joint"},
+                           {"joint", i.joint},
+                           {"motor_speed", optional(i.motorSpeed)},
+                           {"max_motor", optional(i.maxMotor)},
+                           {"lower", optional(i.lower)},
+                           {"upper", optional(i.upper)},
+                           {"length", optional(i.length)},
+                           {"min_length", optional(i.minLength)},
+                           {"max_length", optional(i.maxLength)},
+                           {"stiffness", optional(i.stiffness)},
+                           {"damping", optional(i.damping)}};
             }
         },
         in);
@@ -323,9 +371,18 @@ Input readInput(const std::string& kind, const Json& j, const Where& w) {
         fields({"body", "value"});
         return input::Friction{toId(j, "body", w), toOptional(j, "value", w)};
     }
+    if (kind == "joint") {
+        fields({"joint", "motor_speed", "max_motor", "lower", "upper", "length", "min_length",
+                "max_length", "stiffness", "damping"});
+        auto opt = [&](const char* key) { return toOptional(j, key, w); };
+        return input::JointTune{toId(j, "joint", w), opt("motor_speed"), opt("max_motor"),
+                                opt("lower"),        opt("upper"),       opt("length"),
+                                opt("min_length"),   opt("max_length"),  opt("stiffness"),
+                                opt("damping")};
+    }
     w.at("do").fail("unknown input \"" + kind +
                     "\" (known: world, settings, spring, spring_target, spring_off, thruster, "
-                    "pose, velocity, mass, restitution, friction, end)");
+                    "pose, velocity, mass, restitution, friction, joint, end)");
 }
 
 // One line's JSON. Its errors say "RUN: line 7: column 12: bad JSON: ..." (the JSON reader

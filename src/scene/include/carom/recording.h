@@ -76,11 +76,21 @@ struct Friction {
     BodyId body = 0;
     std::optional<double> value;
 };
+// What a joint does, changed in the inspector: every field World::tuneJoint reads, as the joint's
+// type reads them (carom/joint.h; `maxMotor` is the torque or the force of its motor).
+struct JointTune {
+    JointId joint = 0;
+    std::optional<double> motorSpeed, maxMotor, lower, upper;
+    std::optional<double> length, minLength, maxLength, stiffness, damping;
+};
+// A joint's current tuning, as an input that sets it again.
+JointTune tuningOf(const World& world, JointId joint);
 } // namespace input
 
 using Input = std::variant<input::Replace, input::Settings, input::SpringOn, input::SpringTarget,
                            input::SpringOff, input::Thrust, input::Pose, input::ParticlePosition,
-                           input::Velocity, input::Mass, input::Restitution, input::Friction>;
+                           input::Velocity, input::Mass, input::Restitution, input::Friction,
+                           input::JointTune>;
 
 // Applies an input through World's setters, which check it: a bad one throws
 // std::invalid_argument and leaves the world as it was. A Replace makes a new world.
