@@ -126,6 +126,12 @@ constexpr double kMaxPushSpeed = 3; // the fastest push out of an overlap, m/s (
 // of the substep rate; damping ratio (dimensionless).
 constexpr int kSubsteps = 8, kRelaxEvery = 2;
 constexpr double kQuarterOfTheSubstepRate = 0.25, kDampingRatio = 10;
+// The joints' position feedback (joint_solver.cpp): Box2D v3's (joint.c, b2PrepareJoint), a spring
+// of kJointHertz or a quarter of the pass's rate if that is lower ("to reduce jitter"), damping
+// ratio kJointDampingRatio. Twice the contacts' frequency against a static body and ratio 10 made
+// a grid of pinned circles (Box2D's joint_grid, 3 x 3) gain energy without bound.
+// Unit: Hz; dimensionless.
+constexpr double kJointHertz = 60, kJointDampingRatio = 2;
 // A batch of whole islands (islands.h), about kBatchContacts contacts or more: its groups of
 // constraints (where its lanes are laid out among all the batches') and its bodies' shares (a
 // range of solveSubsteps's). The batches are taken one after another, each prepared into the same

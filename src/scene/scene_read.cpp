@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <unordered_map>
 #include <variant>
 
 namespace carom {
@@ -152,6 +153,8 @@ Shape readShape(const Json& j, const Where& where) {
 
 // ---- bodies ----
 
+int toInteger(const Json& v, const Where& where, int lo, int hi);
+
 BodyType readBodyType(const Json& j, const Where& where) {
     const std::string t = toText(j, where);
     if (t == "dynamic") return BodyType::Dynamic;
@@ -177,7 +180,7 @@ BodyDef readBody(const Json& j, const Where& where) {
     requireObject(j, where);
     checkFields(j, where,
                 {"name", "type", "shape", "position", "angle", "velocity", "angular_velocity",
-                 "mass", "density", "restitution", "friction"});
+                 "mass", "density", "restitution", "friction", "group"});
     BodyDef d;
     if (const Json* v = find(j, "name")) {
         d.name = toText(*v, where.at("name"));
@@ -199,6 +202,7 @@ BodyDef readBody(const Json& j, const Where& where) {
         d.restitution = readCoefficient("restitution", *v, where.at("restitution"));
     if (const Json* v = find(j, "friction"))
         d.friction = readCoefficient("friction", *v, where.at("friction"));
+    if (const Json* v = find(j, "group")) d.group = toInteger(*v, where.at("group"), 0, 1 << 30);
     checkMass(d, where);
     return d;
 }
@@ -376,11 +380,13 @@ JointType readJointType(const Json& j, const Where& where) {
     where.fail("must be \"revolute\", \"distance\", \"weld\" or \"prismatic\", got " + describe(j));
 }
 
+// Each rigid body's index in s.bodies by its name.
+using BodyIndex = std::unordered_map<std::string, BodyId>;
+
 // A joint's body: the name of a rigid body of the scene, its index in s.bodies.
-BodyId readJointBody(const Json& j, const Where& where, const Scene& s) {
+BodyId readJointBody(const Json& j, const Where& where, const Scene& s, const BodyIndex& index) {
     const std::string name = toText(j, where);
-    for (std::size_t i = 0; i < s.bodies.size(); ++i)
-        if (s.bodies[i].name == name) return i;
+    if (const auto it = index.find(name); it != index.end()) return it->second;
     for (const SoftBodyDef& soft : s.softBodies)
         if (soft.name == name)
             where.fail("\"" + name + "\" is a soft body: joints join rigid bodies");
@@ -393,7 +399,7 @@ std::optional<double> optionalNumber(const Json& j, const char* key, const Where
     return std::nullopt;
 }
 
-JointDef readJoint(const Json& j, const Where& where, const Scene& s) {
+JointDef readJoint(const Json& j, const Where& where, const Scene& s, const BodyIndex& index) {
     requireObject(j, where);
     JointDef d;
     d.type = readJointType(require(j, "type", where), where.at("type"));
@@ -421,8 +427,8 @@ JointDef readJoint(const Json& j, const Where& where, const Scene& s) {
         d.name = toText(*v, where.at("name"));
         if (d.name.empty()) where.at("name").fail("must not be empty");
     }
-    if (const Json* v = find(j, "a")) d.a = readJointBody(*v, where.at("a"), s);
-    d.b = readJointBody(require(j, "b", where), where.at("b"), s);
+    if (const Json* v = find(j, "a")) d.a = readJointBody(*v, where.at("a"), s, index);
+    d.b = readJointBody(require(j, "b", where), where.at("b"), s, index);
     if (const Json* v = find(j, "collide")) {
         if (!v->is_boolean())
             where.at("collide").fail("must be true or false, got " + describe(*v));
@@ -621,8 +627,11 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
     if (const Json* list = find(doc, "joints")) {
         const Where joints = root.at("joints");
         if (!list->is_array()) joints.fail("must be an array of joints, got " + describe(*list));
+        BodyIndex index;
+        for (std::size_t i = 0; i < s.bodies.size(); ++i)
+            index.emplace(s.bodies[i].name, i);
         for (std::size_t i = 0; i < list->size(); ++i)
-            s.joints.push_back(readJoint((*list)[i], joints.at(i), s));
+            s.joints.push_back(readJoint((*list)[i], joints.at(i), s, index));
     }
     if (const Json* list = find(doc, "contacts")) {
         const Where contacts = root.at("contacts");

@@ -143,6 +143,7 @@ Json bodyJson(const BodyDef& d) {
     if (d.density) j["density"] = *d.density;
     if (d.restitution) j["restitution"] = *d.restitution;
     if (d.friction) j["friction"] = *d.friction;
+    if (d.group != 0) j["group"] = d.group;
     return j;
 }
 

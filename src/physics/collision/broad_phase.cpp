@@ -240,7 +240,9 @@ void findPairs(const std::vector<Body>& bodies, const std::vector<double>& margi
     if (!fat.hold(tight)) fat.grow(bodies, margins, tight);
     pairs.clear();
     for (const BodyPair& p : fat.pairs)
-        if ((moving[p.a] || moving[p.b]) && overlap(tight[p.a], tight[p.b])) pairs.push_back(p);
+        if ((moving[p.a] || moving[p.b]) && overlap(tight[p.a], tight[p.b]) &&
+            !sameGroup(bodies[p.a], bodies[p.b]))
+            pairs.push_back(p);
 }
 
 } // namespace carom

@@ -16,7 +16,8 @@ struct BodyPair {
 
 Aabb boundingBox(const Body& b, double margin);
 
-// Pairs (a < b, in increasing order) with at least one dynamic body whose boxes, each grown by
+// Pairs (a < b, in increasing order) not of one group (sameGroup), with at least one dynamic body
+// whose boxes, each grown by
 // its body's margin, overlap (closed boxes: touching counts). A uniform grid (Ericson §7.1) over
 // boxes grown further (fat boxes), searched again only when a box leaves its fat one.
 void findPairs(const std::vector<Body>& bodies, const std::vector<double>& margins,

@@ -179,7 +179,8 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
         found = true;
         double first = 1;
         for (const auto& [fixed, box] : statics)
-            first = std::min(first, timeOfImpact(b, start[i], *fixed, box, travel, c.settings));
+            if (!sameGroup(b, *fixed) && mayTouch(c, i, BodyId(fixed - c.bodies.data())))
+                first = std::min(first, timeOfImpact(b, start[i], *fixed, box, travel, c.settings));
         if (first < 1) {
             ++c.diagnostics.guards.stoppedAtStatic;
             const Interpolated back = poseAt(b, start[i], first);

@@ -503,6 +503,7 @@ void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
     std::sort(nearby.begin(), nearby.end()); // pairs found in the bodies' order
     for (BodyId j : nearby) {
         const Body& O = c.bodies[j];
+        if (sameGroup(B, O)) continue;
         const double reach = (glm::length(velocityAt(clock[j], t) - v) +
                               glm::length(clock[j].a - clock[id].a) * rest +
                               turning(O, clock[j].w) + turning(B, clock[id].w)) *

@@ -53,11 +53,12 @@ struct Pair {
     const Displacement& dA;
     const Displacement& dB;
     Vec2 rA, rB, d;
-    double angle; // θb − θa − reference, now
     Pair(const States& s, const JointConstraint& k)
         : A(s.v[k.a]), B(s.v[k.b]), dA(s.d[k.a]), dB(s.d[k.b]), rA(turned(dA, k.rA)),
-          rB(turned(dB, k.rB)), d(Vec2{dB.dpx - dA.dpx, dB.dpy - dA.dpy} + k.deltaCentre + rB - rA),
-          angle(k.deltaAngle + turnOf(dB) - turnOf(dA)) {}
+          rB(turned(dB, k.rB)),
+          d(Vec2{dB.dpx - dA.dpx, dB.dpy - dA.dpy} + k.deltaCentre + rB - rA) {}
+    // θb − θa − reference, now (for the joints that hold or limit it).
+    double angle(const JointConstraint& k) const { return k.deltaAngle + turnOf(dB) - turnOf(dA); }
     Vec2 vA() const { return {A.vx, A.vy}; }
     Vec2 vB() const { return {B.vx, B.vy}; }
     // The relative velocity of b's anchor to a's.
@@ -114,7 +115,7 @@ void solvePoint(Pair& p, JointConstraint& k, const substep::Spring& soft, bool u
 // The relative angle held (weld).
 void solveAngle(Pair& p, JointConstraint& k, const substep::Spring& soft, bool useBias) {
     const double mass = inverseOr0(k.iA + k.iB);
-    const Feedback f = feedback(soft, useBias, p.angle);
+    const Feedback f = feedback(soft, useBias, useBias ? p.angle(k) : 0);
     const double impulse =
         -mass * f.massScale * (p.B.w - p.A.w + f.bias) - f.impulseScale * k.impulses.angular;
     k.impulses.angular += impulse;
@@ -148,13 +149,14 @@ void solveRevolute(Pair& p, JointConstraint& k, const substep::Spring& soft, boo
     const Joint& j = *k.joint;
     if (j.motorSpeed) solveAngularMotor(p, k, h);
     const double mass = inverseOr0(k.iA + k.iB);
+    const double angle = j.lower || j.upper ? p.angle(k) : 0;
     if (j.lower) {
-        const double added = solveLimit(k.impulses.lower, p.angle - *j.lower, p.B.w - p.A.w, mass,
+        const double added = solveLimit(k.impulses.lower, angle - *j.lower, p.B.w - p.A.w, mass,
                                         soft, useBias, 1 / h);
         p.apply(k, {0, 0}, added);
     }
     if (j.upper) {
-        const double added = solveLimit(k.impulses.upper, *j.upper - p.angle, p.A.w - p.B.w, mass,
+        const double added = solveLimit(k.impulses.upper, *j.upper - angle, p.A.w - p.B.w, mass,
                                         soft, useBias, 1 / h);
         p.apply(k, {0, 0}, -added);
     }
@@ -259,7 +261,8 @@ void solvePrismatic(Pair& p, JointConstraint& k, const substep::Spring& soft, bo
     // The point on the line and the angle, together (a 2 × 2 block).
     const Vec2 rate{glm::dot(s.perp, p.vB() - p.vA()) + s.s2 * p.B.w - s.s1 * p.A.w, p.B.w - p.A.w};
     const Feedback f = feedback(soft, useBias, 0);
-    const Vec2 bias = useBias ? soft.biasRate * Vec2{glm::dot(s.perp, p.d), p.angle} : Vec2{0, 0};
+    const Vec2 bias =
+        useBias ? soft.biasRate * Vec2{glm::dot(s.perp, p.d), p.angle(k)} : Vec2{0, 0};
     const double k11 = k.mA + k.mB + k.iA * s.s1 * s.s1 + k.iB * s.s2 * s.s2;
     const double k12 = k.iA * s.s1 + k.iB * s.s2;
     const double k22 = k.iA + k.iB > 0 ? k.iA + k.iB : 1;

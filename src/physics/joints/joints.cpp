@@ -126,8 +126,6 @@ JointId World::addJoint(const JointDef& d) {
     if (origins_[d.b].wall)
         refuse("b", "a wall: join the other body as b, and leave a out (the world holds it)");
     const Body& B = bodies_[d.b];
-    if (!B.isDynamic() && !(d.a && bodies_[*d.a].isDynamic()))
-        refuse("b", "a joint needs a dynamic body to move");
     requireSize("anchor", d.anchor);
     requireSize("anchor_a", d.anchorA);
     requireSize("anchor_b", d.anchorB);
@@ -171,18 +169,19 @@ JointId World::addJoint(const JointDef& d) {
         requireSize(field, x);
     tune(j, d, glm::length(anchorB - anchorA));
     j.impulses = d.impulses;
+    jointNames_.emplace(j.name, joints_.size());
     joints_.push_back(std::move(j));
     if (!d.collide && d.a) {
         apart_.push_back(std::minmax(*d.a, d.b));
-        std::sort(apart_.begin(), apart_.end());
+        apartSorted_ = false;
     }
     return joints_.size() - 1;
 }
 
 std::optional<JointId> World::findJoint(std::string_view name) const {
-    for (JointId i = 0; i < joints_.size(); ++i)
-        if (joints_[i].name == name) return i;
-    return std::nullopt;
+    const auto it = jointNames_.find(std::string(name));
+    if (it == jointNames_.end()) return std::nullopt;
+    return it->second;
 }
 
 void World::tuneJoint(JointId id, const JointDef& d) {

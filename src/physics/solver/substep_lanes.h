@@ -24,8 +24,8 @@ namespace substep {
 struct Spring {
     double biasRate, massScale, impulseScale;
 };
-// The spring of a contact of `hertz` and damping ratio zeta over a substep h, and the joints' (as
-// stiff as a contact against a static body); substep_solver.cpp.
+// The spring of a contact of `hertz` and damping ratio zeta over a substep h, and the joints'
+// (tuning.h: kJointHertz); substep_solver.cpp.
 Spring contactSpring(double hertz, double zeta, double h);
 Spring jointSpring(double h);
 // Against a static (or kinematic) body, and between moving ones.

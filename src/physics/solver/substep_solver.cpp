@@ -59,7 +59,8 @@ Spring contactSpring(double hertz, double zeta, double h) {
 }
 
 Spring jointSpring(double h) {
-    return contactSpring(2 * kQuarterOfTheSubstepRate / h, kDampingRatio, h);
+    return contactSpring(std::min(kJointHertz, kQuarterOfTheSubstepRate / h), kJointDampingRatio,
+                         h);
 }
 
 namespace {

@@ -137,6 +137,9 @@ BodyId World::addBody(const BodyDef& def) {
     }
     b.restitution = def.restitution;
     b.friction = def.friction;
+    if (def.group < 0)
+        throw std::invalid_argument("group: must be >= 0, got " + std::to_string(def.group));
+    b.group = def.group;
     names_.emplace(b.name, bodies_.size());
     bodies_.push_back(std::move(b));
     exactContactsAt_.clear();
@@ -412,6 +415,10 @@ std::vector<Manifold>& settledScratch() {
 } // namespace
 
 void World::step() {
+    if (!apartSorted_) {
+        std::sort(apart_.begin(), apart_.end());
+        apartSorted_ = true;
+    }
     const EnergyAudit audit = auditStart(*this);
     pendingEvents_.clear();
     if (listener_) previousContacts_ = contacts_; // for the listener's events after the step

@@ -28,6 +28,7 @@ struct BodyDef {
     std::optional<double> restitution;
     std::optional<double> friction;
     bool wall = false; // made by World::addWalls (scene files save these as "walls", not bodies)
+    int group = 0;     // bodies of the same group (≥ 1) never collide with each other; 0: none
 };
 
 // A body as the step sees it: its state and what the step reads. What a scene file said about it
@@ -42,6 +43,7 @@ struct Body {
     double inertia = 0, invInertia = 0; // about the centre of mass
     std::optional<double> restitution;  // unset: the world's default
     std::optional<double> friction;     // unset: the world's default
+    int group = 0;                      // BodyDef::group
     Vec2 force{0, 0};                   // accumulated during a step, cleared after it
     double torque = 0;
 
@@ -64,5 +66,10 @@ struct Body {
     Transform xf_;
     double angle_ = 0;
 };
+
+// Whether two bodies may never collide: they share a group (a ragdoll's parts, a net's knots).
+inline bool sameGroup(const Body& a, const Body& b) {
+    return a.group != 0 && a.group == b.group;
+}
 
 } // namespace carom

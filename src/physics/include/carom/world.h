@@ -313,8 +313,11 @@ class World {
     std::optional<Walls> walls_;
     std::vector<Thruster> thrusters_;
     std::vector<Joint> joints_;
-    // The pairs (a < b) of bodies joined without "collide", sorted: the broad phase skips them.
+    std::unordered_map<std::string, JointId> jointNames_; // for findJoint
+    // The pairs (a < b) of bodies joined without "collide", sorted before a step (apartSorted_):
+    // the broad phase skips them.
     std::vector<std::pair<BodyId, BodyId>> apart_;
+    bool apartSorted_ = true;
     std::optional<MouseSpring> spring_;
     std::vector<Manifold> contacts_;
     std::vector<FoundAt> found_;
