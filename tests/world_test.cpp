@@ -1,5 +1,6 @@
 // The world as a user of the library meets it: inputs checked, events, stability,
 // determinism, no NaN.
+#include "carom/scene.h"
 #include "test_worlds.h"
 
 #include <cstring>
@@ -267,3 +268,70 @@ TEST(Robustness, RandomScenesNeverMakeNaN) {
         }
     }
 }
+
+namespace carom {
+namespace {
+
+// A body taken out while the world runs takes its contacts, joints and thrusters with it; the
+// bodies after it move down by one, and the world steps and saves as if built without it.
+TEST(World, RemovingABodyTakesWhatNamesIt) {
+    WorldSettings s;
+    s.gravity = {0, -10};
+    World w(s);
+    w.addWalls(Walls{});
+    const BodyId a = w.addBody(test::box("a", {0, -5.5}, 1, 1, 1));
+    const BodyId b = w.addBody(test::box("b", {2, -5.5}, 1, 1, 1));
+    const BodyId c = w.addBody(test::box("c", {4, -5.5}, 1, 1, 1));
+    JointDef rope;
+    rope.type = JointType::Distance;
+    rope.a = b;
+    rope.b = c;
+    rope.anchorA = {2, -5.5};
+    rope.anchorB = {4, -5.5};
+    rope.maxLength = 3;
+    w.addJoint(rope);
+    JointDef pin;
+    pin.b = a;
+    pin.anchor = {0, -5};
+    w.addJoint(pin);
+    w.addThruster(a, {0, 0}, {1, 0});
+    w.addThruster(c, {0, 0}, {0, 1});
+    for (int i = 0; i < 30; ++i)
+        w.step();
+    ASSERT_FALSE(w.contacts().empty());
+    w.removeBody(a);
+    ASSERT_EQ(w.bodies().size(), 6u);
+    EXPECT_EQ(w.findBody("b"), b - 1);
+    EXPECT_EQ(w.findBody("c"), c - 1);
+    EXPECT_FALSE(w.findBody("a"));
+    ASSERT_EQ(w.joints().size(), 1u); // the pin went with a
+    EXPECT_EQ(w.joints()[0].a, b - 1);
+    EXPECT_EQ(w.joints()[0].b, c - 1);
+    ASSERT_EQ(w.thrusters().size(), 1u);
+    EXPECT_EQ(w.thrusters()[0].body, c - 1);
+    for (const Manifold& m : w.contacts()) {
+        EXPECT_LT(m.b, w.bodies().size());
+        EXPECT_NE(w.body(m.a).name, "a");
+    }
+    for (int i = 0; i < 30; ++i)
+        w.step();
+    EXPECT_TRUE(finiteState(w));
+    // Saved and loaded, it goes on as it does (to round-off: the walls come last in a saved world,
+    // so its pairs are met in another order).
+    World copy = buildWorld(parseScene(serializeScene(captureScene(w, "s")), "s.json"));
+    for (int i = 0; i < 10; ++i) {
+        w.step();
+        copy.step();
+    }
+    for (const Body& body : w.bodies()) // by name: a saved world lists its walls last
+        EXPECT_LT(glm::length(body.xf().p - copy.body(*copy.findBody(body.name)).xf().p), 1e-9)
+            << body.name;
+    // A wall taken out opens the box: the others are static bodies, saved as bodies.
+    w.removeBody(*w.findBody("wall-top"));
+    EXPECT_FALSE(w.walls());
+    EXPECT_EQ(captureScene(w, "s").bodies.size(), 5u);
+    EXPECT_THROW(w.removeBody(99), std::invalid_argument);
+}
+
+} // namespace
+} // namespace carom

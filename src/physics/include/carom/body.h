@@ -9,7 +9,9 @@
 
 namespace carom {
 
-using BodyId = std::size_t; // index into World::bodies(), stable for the world's life
+// Index into World::bodies(): a body keeps it until a body before it is removed
+// (World::removeBody), which moves it down by one.
+using BodyId = std::size_t;
 
 enum class BodyType { Dynamic, Static, Kinematic };
 

@@ -218,6 +218,10 @@ class World {
     // Bodies. Every input is checked; a bad one throws std::invalid_argument and changes nothing.
     BodyId addBody(const BodyDef& def);
     void addWalls(const Walls& walls); // four static boxes, inner faces at the given lines
+    // Takes a body out, with its contacts, joints, thrusters and the mouse spring on it; every
+    // later body's id moves down by one (ThrusterIds and JointIds past the ones removed too). A
+    // wall taken out leaves the other three as ordinary static bodies (walls() becomes unset).
+    void removeBody(BodyId id);
     const std::optional<Walls>& walls() const { return walls_; }
     const std::vector<Body>& bodies() const { return bodies_; }
     const Body& body(BodyId id) const { return bodies_.at(id); }
