@@ -106,7 +106,8 @@ void solvePoint(Pair& p, JointConstraint& k, const substep::Spring& soft, bool u
     const double det = k11 * k22 - k12 * k12;
     if (!(det > 0)) return;
     const Vec2 rhs = p.relative() + bias;
-    const Vec2 solved{(k22 * rhs.x - k12 * rhs.y) / det, (k11 * rhs.y - k12 * rhs.x) / det};
+    const double invDet = 1 / det;
+    const Vec2 solved{(k22 * rhs.x - k12 * rhs.y) * invDet, (k11 * rhs.y - k12 * rhs.x) * invDet};
     const Vec2 impulse = -f.massScale * solved - f.impulseScale * k.impulses.linear;
     k.impulses.linear += impulse;
     p.apply(k, impulse);
@@ -124,11 +125,10 @@ void solveAngle(Pair& p, JointConstraint& k, const substep::Spring& soft, bool u
 
 // A motor on the relative angular speed, its impulse within ±max h.
 void solveAngularMotor(Pair& p, JointConstraint& k, double h) {
-    const Joint& j = *k.joint;
     const double mass = inverseOr0(k.iA + k.iB);
-    const double most = j.maxMotor * h;
+    const double most = k.maxMotor * h;
     const double was = k.impulses.motor;
-    k.impulses.motor = std::clamp(was - mass * (p.B.w - p.A.w - *j.motorSpeed), -most, most);
+    k.impulses.motor = std::clamp(was - mass * (p.B.w - p.A.w - *k.motorSpeed), -most, most);
     p.apply(k, {0, 0}, k.impulses.motor - was);
 }
 
@@ -146,17 +146,16 @@ double solveLimit(double& accumulated, double C, double rate, double mass,
 
 void solveRevolute(Pair& p, JointConstraint& k, const substep::Spring& soft, bool useBias,
                    double h) {
-    const Joint& j = *k.joint;
-    if (j.motorSpeed) solveAngularMotor(p, k, h);
+    if (k.motorSpeed) solveAngularMotor(p, k, h);
     const double mass = inverseOr0(k.iA + k.iB);
-    const double angle = j.lower || j.upper ? p.angle(k) : 0;
-    if (j.lower) {
-        const double added = solveLimit(k.impulses.lower, angle - *j.lower, p.B.w - p.A.w, mass,
+    const double angle = k.lower || k.upper ? p.angle(k) : 0;
+    if (k.lower) {
+        const double added = solveLimit(k.impulses.lower, angle - *k.lower, p.B.w - p.A.w, mass,
                                         soft, useBias, 1 / h);
         p.apply(k, {0, 0}, added);
     }
-    if (j.upper) {
-        const double added = solveLimit(k.impulses.upper, *j.upper - angle, p.A.w - p.B.w, mass,
+    if (k.upper) {
+        const double added = solveLimit(k.impulses.upper, *k.upper - angle, p.A.w - p.B.w, mass,
                                         soft, useBias, 1 / h);
         p.apply(k, {0, 0}, -added);
     }
@@ -183,10 +182,9 @@ Axis axisOf(const Pair& p, const JointConstraint& k) {
 
 void solveDistance(Pair& p, JointConstraint& k, const substep::Spring& soft, bool useBias,
                    double h) {
-    const Joint& j = *k.joint;
     const Axis ax = axisOf(p, k);
-    if (j.kind == DistanceKind::Rod) {
-        const Feedback f = feedback(soft, useBias, ax.length - j.length);
+    if (k.kind == DistanceKind::Rod) {
+        const Feedback f = feedback(soft, useBias, ax.length - k.length);
         const double rate = glm::dot(ax.n, p.relative());
         const double impulse =
             -ax.mass * f.massScale * (rate + f.bias) - f.impulseScale * k.impulses.axial;
@@ -194,15 +192,15 @@ void solveDistance(Pair& p, JointConstraint& k, const substep::Spring& soft, boo
         p.apply(k, impulse * ax.n);
         return;
     }
-    if (j.minLength > 0) {
+    if (k.minLength > 0) {
         const double added =
-            solveLimit(k.impulses.lower, ax.length - j.minLength, glm::dot(ax.n, p.relative()),
+            solveLimit(k.impulses.lower, ax.length - k.minLength, glm::dot(ax.n, p.relative()),
                        ax.mass, soft, useBias, 1 / h);
         p.apply(k, added * ax.n);
     }
-    if (std::isfinite(j.maxLength)) {
+    if (std::isfinite(k.maxLength)) {
         const double added =
-            solveLimit(k.impulses.upper, j.maxLength - ax.length, -glm::dot(ax.n, p.relative()),
+            solveLimit(k.impulses.upper, k.maxLength - ax.length, -glm::dot(ax.n, p.relative()),
                        ax.mass, soft, useBias, 1 / h);
         p.apply(k, -added * ax.n);
     }
@@ -210,13 +208,12 @@ void solveDistance(Pair& p, JointConstraint& k, const substep::Spring& soft, boo
 
 // The spring's force over h (the rule at the top), applied once a pass.
 void applySpring(Pair& p, JointConstraint& k, double h) {
-    const Joint& j = *k.joint;
     const Axis ax = axisOf(p, k);
     if (!(ax.inverse > 0)) return;
-    const double implicit = k.springGain * h * h * j.stiffness + h * j.damping;
+    const double implicit = k.springGain * h * h * k.stiffness + h * k.damping;
     const double rate = glm::dot(ax.n, p.relative());
     k.spring =
-        -(h * j.stiffness * (ax.length - j.length) + implicit * rate) / (1 + implicit * ax.inverse);
+        -(h * k.stiffness * (ax.length - k.length) + implicit * rate) / (1 + implicit * ax.inverse);
     p.apply(k, k.spring * ax.n);
 }
 
@@ -238,7 +235,6 @@ Slide slideOf(const Pair& p, const JointConstraint& k) {
 
 void solvePrismatic(Pair& p, JointConstraint& k, const substep::Spring& soft, bool useBias,
                     double h) {
-    const Joint& j = *k.joint;
     Slide s = slideOf(p, k);
     auto axialRate = [&] {
         return glm::dot(s.axis, p.vB() - p.vA()) + s.a2 * p.B.w - s.a1 * p.A.w;
@@ -246,17 +242,17 @@ void solvePrismatic(Pair& p, JointConstraint& k, const substep::Spring& soft, bo
     auto push = [&](double impulse) {
         p.applyPrismatic(k, impulse * s.axis, impulse * s.a1, impulse * s.a2, 0);
     };
-    if (j.motorSpeed) {
-        const double most = j.maxMotor * h, was = k.impulses.motor;
+    if (k.motorSpeed) {
+        const double most = k.maxMotor * h, was = k.impulses.motor;
         k.impulses.motor =
-            std::clamp(was + s.axialMass * (*j.motorSpeed - axialRate()), -most, most);
+            std::clamp(was + s.axialMass * (*k.motorSpeed - axialRate()), -most, most);
         push(k.impulses.motor - was);
     }
-    if (j.lower)
-        push(solveLimit(k.impulses.lower, s.translation - *j.lower, axialRate(), s.axialMass, soft,
+    if (k.lower)
+        push(solveLimit(k.impulses.lower, s.translation - *k.lower, axialRate(), s.axialMass, soft,
                         useBias, 1 / h));
-    if (j.upper)
-        push(-solveLimit(k.impulses.upper, *j.upper - s.translation, -axialRate(), s.axialMass,
+    if (k.upper)
+        push(-solveLimit(k.impulses.upper, *k.upper - s.translation, -axialRate(), s.axialMass,
                          soft, useBias, 1 / h));
     // The point on the line and the angle, together (a 2 × 2 block).
     const Vec2 rate{glm::dot(s.perp, p.vB() - p.vA()) + s.s2 * p.B.w - s.s1 * p.A.w, p.B.w - p.A.w};
@@ -279,6 +275,10 @@ JointConstraint constraintOf(Joint& j, const std::vector<Body>& bodies, double h
     const std::size_t world = bodies.size();
     JointConstraint k;
     k.joint = &j;
+    k.type = j.type, k.kind = j.kind;
+    k.motorSpeed = j.motorSpeed, k.lower = j.lower, k.upper = j.upper;
+    k.maxMotor = j.maxMotor, k.length = j.length, k.minLength = j.minLength;
+    k.maxLength = j.maxLength, k.stiffness = j.stiffness, k.damping = j.damping;
     k.a = static_cast<std::uint32_t>(j.a ? *j.a : world);
     k.b = static_cast<std::uint32_t>(j.b);
     const Body& B = bodies[j.b];
@@ -351,7 +351,7 @@ void JointSolver::warmStart(const States& states) {
         JointConstraint& k = constraints_[i];
         Pair p(states, k);
         const JointImpulses& m = k.impulses;
-        switch (k.joint->type) {
+        switch (k.type) {
         case JointType::Revolute:
             p.apply(k, m.linear, m.motor + m.lower - m.upper);
             break;
@@ -359,7 +359,7 @@ void JointSolver::warmStart(const States& states) {
             p.apply(k, m.linear, m.angular);
             break;
         case JointType::Distance: {
-            if (k.joint->kind == DistanceKind::Spring) applySpring(p, k, h_);
+            if (k.kind == DistanceKind::Spring) applySpring(p, k, h_);
             p.apply(k, (m.axial + m.lower - m.upper) * axisOf(p, k).n);
             break;
         }
@@ -379,7 +379,7 @@ void JointSolver::solve(const States& states, bool useBias) {
     for (std::size_t i = first_; i < last_; ++i) {
         JointConstraint& k = constraints_[i];
         Pair p(states, k);
-        switch (k.joint->type) {
+        switch (k.type) {
         case JointType::Revolute:
             solveRevolute(p, k, soft_, useBias, h_);
             break;

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace carom {
@@ -18,8 +19,14 @@ namespace carom {
 // masses, and the geometry at the step's start, which the passes turn and move with the bodies'
 // displacements; its impulses in the solver's unit (a substep's or the step's).
 struct JointConstraint {
-    Joint* joint = nullptr;
+    Joint* joint = nullptr;     // for store(): the passes read only the copies below
     std::uint32_t a = 0, b = 0; // state rows
+    // What the joint does, copied from it (a pass over many joints reads these beside the state,
+    // not the joint's whole record).
+    JointType type = JointType::Revolute;
+    DistanceKind kind = DistanceKind::Rod;
+    std::optional<double> motorSpeed, lower, upper;
+    double maxMotor = 0, length = 0, minLength = 0, maxLength = 0, stiffness = 0, damping = 0;
     double mA = 0, mB = 0, iA = 0, iB = 0;
     Vec2 rA{0, 0}, rB{0, 0}; // anchors from the centres, world orientation at the step's start
     Vec2 deltaCentre{0, 0};  // b's centre less a's at the step's start
