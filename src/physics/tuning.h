@@ -260,6 +260,16 @@ constexpr double kHeldReach = 0.25;
 // Unit: relative.
 constexpr double kSameAcceleration = 1e-12;
 
+// ---- softbody/soft_step.cpp -----------------------------------------------------------
+
+// A substep's hs (ω + γ) at most, ω the soft bodies' fastest vibration and γ their dampings' rate
+// (bounds, soft_step.cpp): leapfrog's energy swings by (hs ω)²/8 of the fastest mode's, 0.5% here.
+// Unit: radians.
+constexpr double kSoftRate = 0.1;
+// The most substeps a step takes for its soft bodies; a body that would need more has its
+// springs solved implicitly in these. Unit: substeps.
+constexpr int kMaxSoftSubsteps = 256;
+
 // ---- softbody/soft_collide.cpp --------------------------------------------------------
 
 // A node this close to an edge is in contact with it: held there (holdRestingContacts) unless it
