@@ -144,8 +144,9 @@ TEST(SoftStability, DampedOscillatorDecaysAtItsRate) {
 // Issue 43's ring: 12 particles (1 kg in all) joined to their neighbours, their second neighbours
 // and the opposite particle (400 N/m, no damping), thrown at 5.8 m/s into a box of elastic walls
 // at 1/60 s, where the explicit step took its energy from 17 J to 429,123 J: its energy (kinetic
-// plus springs') stays within 5% over 10 s. (The issue asks for 1%: the strikes' error, of the
-// order of the substep, leaves 1% to 3.5%: docs/architecture.md, "Soft bodies".)
+// plus springs') stays within 1% over 10 s with the collisions taken in sequence (the default);
+// taken in parallel, whose strikes err more (docs/architecture.md, "Soft bodies"), it stays
+// bounded, within 5%.
 TEST(SoftStability, ElasticRingInABoxKeepsItsEnergyAtTheScenesStep) {
     for (SoftResolution r : {SoftResolution::Sequential, SoftResolution::Parallel}) {
         SCOPED_TRACE(r == SoftResolution::Sequential ? "sequential" : "parallel");
@@ -182,8 +183,9 @@ TEST(SoftStability, ElasticRingInABoxKeepsItsEnergyAtTheScenesStep) {
             collisions += w.diagnostics().collisions;
         }
         EXPECT_GT(collisions, 10u); // it did strike the walls
-        EXPECT_LE(highest, e0 * (1 + 0.05));
-        EXPECT_GE(lowest, e0 * (1 - 0.05));
+        const double bound = r == SoftResolution::Sequential ? 0.01 : 0.05;
+        EXPECT_LE(highest, e0 * (1 + bound));
+        EXPECT_GE(lowest, e0 * (1 - bound));
     }
 }
 

@@ -260,6 +260,17 @@ std::optional<Strike> sweepEdge(const Sweep& w, std::size_t ni, std::size_t ei, 
     // thickness. One on the line, past it or overlapping the edge is left to leave.
     const double start = side * c0 / length, radius = x.radius;
     if (start <= radius) return std::nullopt;
+    if (start - radius < kSoftThickness) {
+        // Closer than the thickness already: struck now if it approaches, so that it comes no
+        // closer (halfway at every strike, a node pressed on an edge substep after substep would
+        // creep onto it). Its approach rate ġ = σ f'/|e| − g (e · e')/|e|² (approachRate).
+        const Vec2 e = z.x - y.x, de = z.u - y.u;
+        const double s0 = glm::dot(x.x - y.x, e) / (length * length);
+        const double approach = side * c1 / length - (start * glm::dot(e, de)) / (length * length);
+        if (s0 >= 0 && s0 <= 1 && approach < -kSoftCreep)
+            return Strike{
+                0, ni, w.edges[ei].owner, ei, s0, double(side) * perp(e) / length, start - radius};
+    }
     const double stop = radius + std::min(kSoftThickness, (start - radius) / 2);
     const double target = side * stop * length;
     double roots[2];

@@ -2,20 +2,23 @@
 // integrated over substeps chosen from the stiffest spring, with the collisions of each substep
 // swept in its drift (soft_collide.cpp), after the rigid stages have moved the rigid bodies.
 //
-// The scheme is velocity Verlet (kick–drift–kick leapfrog; Hairer, Lubich and Wanner, "Geometric
+// The scheme is leapfrog, drift–kick–drift (Störmer–Verlet; Hairer, Lubich and Wanner, "Geometric
 // numerical integration illustrated by the Störmer–Verlet method", Acta Numerica 2003):
-//   v ← v + (hs/2) a(x),   x ← x + hs v (the drift, swept for collisions),   v ← v + (hs/2) a(x),
-// the two half kicks of consecutive substeps taken as one. It is symplectic: over a free motion it
-// keeps a modified energy, so that the energy does not drift (CS5643's semi-implicit Euler, which
-// this replaces, is symplectic too but of first order: its energy error is of order hs ω, not
+//   x ← x + (hs/2) v,   v ← v + hs a(x),   x ← x + (hs/2) v,
+// the two half drifts of consecutive substeps taken as one; every drift is swept for collisions.
+// Drifts, not kicks, at the ends: the velocity a strike turns back is then the one the energy is
+// measured with, which an elastic strike keeps. It is symplectic: over a free motion it keeps a
+// modified energy, so that the energy does not drift (CS5643's semi-implicit Euler, which this
+// replaces, is symplectic too but of first order: its energy error is of order hs ω, not
 // (hs ω)²). It is stable for hs ω < 2, ω the fastest vibration, which is at most
 //   ω² ≤ max_i Σ_{springs s at i} k_s (1/m_i + 1/√(m_i m_j))
 // (Gershgorin's circle theorem on M^(−1/2) K M^(−1/2); a spring's 2 × 2 stiffness block, k along it
 // and k (1 − L/l) across, has no eigenvalue above k); the mouse spring adds k_m / m_i to its
 // particle's row, and the dampings bound their rate γ the same way with c for k. The substeps are
 //   n = ⌈h (ω + γ) / kSoftRate⌉,
-// so that each substep has hs (ω + γ) ≤ kSoftRate, where the energy's oscillation about the kept
-// one, (hs ω)²/8 of the fastest mode's, is below 1% (docs/architecture.md, "Soft bodies", for the
+// so that each substep has hs (ω + γ) ≤ kSoftRate: the energy then swings by at most (hs ω)²/4
+// of a spring's, and the strikes, whose error is of the order of hs, stay within the issue's 1%
+// (tuning.h and docs/architecture.md, "Soft bodies", for the
 // measurements). A body that would need more than kMaxSoftSubsteps takes that many, with its
 // springs solved implicitly: each spring's backward-Euler impulse alone (Baraff and Witkin, "Large
 // steps in cloth simulation", SIGGRAPH 1998, Eq. 6 for one spring), in turn (Gauss–Seidel, as
