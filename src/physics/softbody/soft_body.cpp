@@ -47,8 +47,9 @@ void checkBoundary(const SoftBody& b) {
                                               " is already boundary/" + std::to_string(l));
     }
     if (b.closed && n < 3) refuse("closed", "a closed boundary needs 3 or more particles");
-    // A boundary may cross itself: a squashed ball's does, since nothing in the step keeps it
-    // from folding, and a saved state must load back as the engine reached it (issue 46).
+    // A boundary may cross itself: a body squashed flat may still fold (its self-collision's
+    // sides are then round-off), and a saved state must load back as the engine reached it
+    // (issue 46).
 }
 
 } // namespace
