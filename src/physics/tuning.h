@@ -262,9 +262,9 @@ constexpr double kSameAcceleration = 1e-12;
 
 // ---- softbody/soft_step.cpp -----------------------------------------------------------
 
-// A substep's hs (ω + γ) at most, ω the soft bodies' fastest vibration and γ their dampings' rate
-// (bounds, soft_step.cpp). Leapfrog's energy swings by (hs ω)²/4 of a spring's, 0.016% here; what
-// sets it is the strikes' error, of the order of hs: the elastic ring in its box at 1/60 s
+// A substep's hs ω and hs γ at most, ω the soft bodies' fastest vibration and γ their dampings'
+// rate (bounds, soft_step.cpp). Leapfrog's energy swings by (hs ω)²/4 of a spring's, 0.016% here;
+// what sets it is the strikes' error, of the order of hs: the elastic ring in its box at 1/60 s
 // (tests/stress-scenes/soft-ring-box.json) gains 8% in 10 s at 0.4, 2.9% at 0.1, 1.3% at 0.05
 // and at most 0.5% at 0.025 (docs/architecture.md, "Soft bodies").
 // Unit: radians.

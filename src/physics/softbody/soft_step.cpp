@@ -15,8 +15,8 @@
 // (Gershgorin's circle theorem on M^(−1/2) K M^(−1/2); a spring's 2 × 2 stiffness block, k along it
 // and k (1 − L/l) across, has no eigenvalue above k); the mouse spring adds k_m / m_i to its
 // particle's row, and the dampings bound their rate γ the same way with c for k. The substeps are
-//   n = ⌈h (ω + γ) / kSoftRate⌉,
-// so that each substep has hs (ω + γ) ≤ kSoftRate: the energy then swings by at most (hs ω)²/4
+//   n = ⌈h max(ω, γ) / kSoftRate⌉,
+// so that each substep has hs ω and hs γ ≤ kSoftRate: the energy then swings by at most (hs ω)²/4
 // of a spring's, and the strikes, whose error is of the order of hs, stay within the 1%
 // (tuning.h and docs/architecture.md, "Soft bodies", for the
 // measurements). A body that would need more than kMaxSoftSubsteps takes that many, with its
@@ -50,7 +50,7 @@ std::optional<MousePull> mousePull(const StepContext& c, const SoftBody& b, Soft
     return MousePull{k, s.springStiffness, damping, c.spring->target};
 }
 
-// The substeps body b needs: ⌈h (ω + γ) / kSoftRate⌉ from the bounds above (at least 1).
+// The substeps body b needs: ⌈h max(ω, γ) / kSoftRate⌉ from the bounds above (at least 1).
 double substepsNeeded(const StepContext& c, const SoftBody& b, SoftBodyId id) {
     std::vector<double> stiffness(b.particles.size(), 0), damping(b.particles.size(), 0);
     for (const Spring& sp : b.springs) {
@@ -67,8 +67,8 @@ double substepsNeeded(const StepContext& c, const SoftBody& b, SoftBodyId id) {
     }
     double rate = 0;
     for (std::size_t k = 0; k < b.particles.size(); ++k)
-        rate = std::max(rate, std::sqrt(stiffness[k]) + damping[k] +
-                                  c.settings.damping * b.particles[k].invMass);
+        rate = std::max({rate, std::sqrt(stiffness[k]),
+                         damping[k] + c.settings.damping * b.particles[k].invMass});
     return std::max(1.0, std::ceil(c.h * rate / kSoftRate));
 }
 
