@@ -255,8 +255,6 @@ TEST(SoftStability, CrushedJellySpringsBackWithoutFolding) {
     double smallest = rest;
     for (int i = 0; i < 180; ++i) { // 3 s under the box
         w.step();
-        if (i % 10 == 0)
-            printf("%d area %g box %g\n", i, area(w.softBodies()[0]), w.body(heavy).xf().p.y);
         ASSERT_FALSE(foldedThroughItself(w.softBodies()[0])) << "step " << i;
         smallest = std::min(smallest, area(w.softBodies()[0]));
     }
@@ -265,7 +263,6 @@ TEST(SoftStability, CrushedJellySpringsBackWithoutFolding) {
     w.setVelocity(heavy, {0, 0}, 0);
     for (int i = 0; i < 180; ++i) { // 3 s released
         w.step();
-        if (i % 10 == 0) printf("%d area %g\n", i, area(w.softBodies()[0]));
         ASSERT_FALSE(foldedThroughItself(w.softBodies()[0])) << "step " << i;
     }
     EXPECT_NEAR(area(w.softBodies()[0]), rest, 0.1 * rest);
