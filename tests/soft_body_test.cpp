@@ -244,8 +244,11 @@ TEST(SoftRest, SlowRigidAndSoftRestTogetherFor60s) {
         });
         EXPECT_LT(std::abs(w.body(box).xf().p.y - boxY), 1e-4); // no sinking: < 0.1 mm
         EXPECT_LT(glm::length(w.softBodies()[0].centreOfMass() - jelly), 1e-4);
-        EXPECT_LT(fastest, 1e-3); // no jitter: < 1 mm/s
-        EXPECT_GT(lowest, 0.0);   // nothing into the floor
+        // No jitter beyond the step's own: the rigid stages give the box a step's gravity, g h, at
+        // once, which the soft stage's substeps take back over the step (soft_step.cpp), so that
+        // the box and the particles under it end a step moving by less than g h.
+        EXPECT_LT(fastest, glm::length(sc.settings.gravity) * h);
+        EXPECT_GT(lowest, 0.0); // nothing into the floor
     }
 }
 
@@ -381,7 +384,8 @@ TEST(SoftScene, MouseSpringPullsTheGrabbedParticle) {
     EXPECT_EQ(w.body(0).v, Vec2(0, 0));
     const Vec2 v = w.softBodies()[0].particles[0].v, x = w.softBodies()[0].particles[0].x;
     w.step();
-    const Vec2 f = 3.0 * (Vec2{1, 0} - x) - 0.5 * v;
+    // Drift–kick–drift (soft_step.cpp): the force at the half drift's position.
+    const Vec2 f = 3.0 * (Vec2{1, 0} - (x + 0.5 * h * v)) - 0.5 * v;
     EXPECT_NEAR(w.softBodies()[0].particles[0].v.x, v.x + h * f.x / 2, 1e-15);
 }
 

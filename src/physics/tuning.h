@@ -266,6 +266,19 @@ constexpr double kHeldReach = 0.25;
 // Unit: relative.
 constexpr double kSameAcceleration = 1e-12;
 
+// ---- softbody/soft_step.cpp -----------------------------------------------------------
+
+// A substep's hs ω and hs γ at most, ω the soft bodies' fastest vibration and γ their dampings'
+// rate (bounds, soft_step.cpp). Leapfrog's energy swings by (hs ω)²/4 of a spring's, 0.016% here;
+// what sets it is the strikes' error, of the order of hs: the elastic ring in its box at 1/60 s
+// (tests/stress-scenes/soft-ring-box.json) gains 8% in 10 s at 0.4, 2.9% at 0.1, 1.3% at 0.05
+// and at most 0.5% at 0.025 (docs/architecture.md, "Soft bodies").
+// Unit: radians.
+constexpr double kSoftRate = 0.025;
+// The most substeps a step takes for its soft bodies; a body that would need more has its
+// springs solved implicitly in these. Unit: substeps.
+constexpr int kMaxSoftSubsteps = 1024;
+
 // ---- softbody/soft_collide.cpp --------------------------------------------------------
 
 // A node this close to an edge is in contact with it: held there (holdRestingContacts) unless it
@@ -279,6 +292,9 @@ constexpr double kSoftMargin = 0.02;
 // stopped halfway to the line. Half the margin, so that a stopped node is in contact next step.
 // Unit: m.
 constexpr double kSoftThickness = 0.01;
+// A node closer than the thickness is struck at once when it approaches faster than this: slower
+// is round-off (what a resting strike leaves). Unit: m/s.
+constexpr double kSoftCreep = 1e-9;
 // The sweeps end when none finds a strike; these bound the work in a step of pathological
 // squeezing, after which the soft particles stop at their next strike (stopAtFirstStrike).
 // Unit: strikes.

@@ -1,9 +1,8 @@
-// Soft bodies: their checks, energies, convenience shapes, and their forces and motion in a step
-// (CS5643, "Mass-spring systems": Hooke's law plus damping along the spring, semi-implicit Euler).
+// Soft bodies: their checks, energies and convenience shapes (CS5643, "Mass-spring systems"); their
+// motion in a step is soft_step.cpp's, their collisions soft_collide.cpp's.
 #include "carom/soft_body.h"
 
 #include "step/checks.h"
-#include "step/step_context.h"
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -48,8 +47,9 @@ void checkBoundary(const SoftBody& b) {
                                               " is already boundary/" + std::to_string(l));
     }
     if (b.closed && n < 3) refuse("closed", "a closed boundary needs 3 or more particles");
-    // A boundary may cross itself: a squashed ball's does, since nothing in the step keeps it
-    // from folding, and a saved state must load back as the engine reached it (issue 46).
+    // A boundary may cross itself: a body squashed flat may still fold (its self-collision's
+    // sides are then round-off), and a saved state must load back as the engine reached it
+    // (issue 46).
 }
 
 } // namespace
@@ -207,49 +207,6 @@ void addRing(SoftBodyDef& def, Vec2 centre, double radius, int count, double mas
         def.springs.push_back(SpringDef{i, first + (k + 1) % count, {}, {}, {}});
         if (count > 4) def.springs.push_back(SpringDef{i, first + (k + 2) % count, {}, {}, {}});
         def.springs.push_back(SpringDef{i, hub, {}, {}, {}});
-    }
-}
-
-// ---- in the step ----
-
-void integrateSoftVelocities(const StepContext& c, std::vector<SoftBody>& soft,
-                             std::vector<Vec2>& forced) {
-    const WorldSettings& s = c.settings;
-    forced.clear();
-    for (SoftBodyId id = 0; id < soft.size(); ++id) {
-        SoftBody& b = soft[id];
-        std::vector<Vec2> force(b.particles.size(), Vec2{0, 0});
-        for (std::size_t k = 0; k < b.particles.size(); ++k) {
-            const Particle& p = b.particles[k];
-            force[k] = p.mass * s.gravity - s.damping * p.v; // m g − k_d v, as for rigid bodies
-        }
-        // Hooke plus damping along the spring (CS5643): on i, f = [k (l − L) + c (v_j − v_i)·d] d
-        // with d the unit vector from i to j; −f on j.
-        for (const Spring& sp : b.springs) {
-            const Particle &pi = b.particles[sp.i], &pj = b.particles[sp.j];
-            const Vec2 delta = pj.x - pi.x;
-            const double l = glm::length(delta);
-            if (l == 0) continue; // no direction: the spring pulls nowhere
-            const Vec2 d = delta / l;
-            const Vec2 f =
-                (sp.stiffness * (l - sp.restLength) + sp.damping * glm::dot(pj.v - pi.v, d)) * d;
-            force[sp.i] += f;
-            force[sp.j] -= f;
-        }
-        // The mouse spring on a grabbed particle: F = k (target − x) − c v (forces.cpp).
-        if (c.spring && c.spring->particle && c.spring->body == id) {
-            const Particle& p = b.particles[*c.spring->particle];
-            const double damping =
-                c.spring->dampingRatio
-                    ? 2 * *c.spring->dampingRatio * std::sqrt(s.springStiffness * p.mass)
-                    : s.springDamping;
-            force[*c.spring->particle] +=
-                s.springStiffness * (c.spring->target - p.x) - damping * p.v;
-        }
-        for (std::size_t k = 0; k < b.particles.size(); ++k) {
-            forced.push_back(c.h * b.particles[k].invMass * force[k]);
-            b.particles[k].v += forced.back(); // semi-implicit Euler
-        }
     }
 }
 

@@ -59,6 +59,7 @@ int quadraticRootsIn(double a2, double a1, double a0, double T, double out[2]) {
 namespace {
 
 constexpr std::size_t kNoEdge = std::numeric_limits<std::size_t>::max();
+constexpr std::size_t kNotSwept = std::numeric_limits<std::size_t>::max(); // a rigid body far off
 
 // A body taking part in the soft stage: a soft body, or a rigid body near one.
 struct Owner {
@@ -76,7 +77,7 @@ struct Owner {
     double invMass = 0, invInertia = 0;
     const Body* body = nullptr;
     Vec2 p{0, 0}, vl{0, 0};
-    double wl = 0;
+    double angle = 0, wl = 0;
     Vec2 dv{0, 0}, dp{0, 0};
     double dw = 0, dAngle = 0;
     bool struck = false;
@@ -95,12 +96,21 @@ struct Edge {
     std::size_t y, z, owner; // nodes
 };
 
+// An axis-aligned box.
+struct Box {
+    Vec2 lo{0, 0}, hi{0, 0};
+};
+
 struct Sweep {
     std::vector<Owner> owners;
     std::vector<Node> nodes;
     std::vector<Edge> edges;
-    double t0 = 0; // the time of the nodes' positions, from the step's start
-    double h = 0;
+    std::vector<Box> nodeBoxes; // each node's sweep, grown by its radius and the margin
+    std::vector<Box> edgeBoxes; // each edge's: its ends' boxes together
+    double t0 = 0;              // the time of the nodes' positions, from the substep's start
+    double h = 0;               // the substep
+    double untilEnd = 0; // from the substep's start to the step's end, when the rigid bodies'
+                         // poses are what the rigid stages left them
     double left() const { return h - t0; }
 };
 
@@ -126,8 +136,8 @@ Vec2 at(const Node& n, double tau) {
     return n.x + tau * n.u;
 }
 
-void addRigid(Sweep& w, const Body& b, BodyId id, const Pose& start, const WorldSettings& s,
-              double h) {
+// A rigid body, from its pose at the substep's start towards its pose at the step's end in a line.
+void addRigid(Sweep& w, const Body& b, BodyId id, const Pose& start, const WorldSettings& s) {
     Owner o;
     o.id = id;
     o.body = &b;
@@ -137,8 +147,9 @@ void addRigid(Sweep& w, const Body& b, BodyId id, const Pose& start, const World
     o.invMass = b.invMass;
     o.invInertia = b.invInertia;
     o.p = start.xf.p;
-    o.vl = (b.xf().p - start.xf.p) / h;
-    o.wl = (b.angle() - start.angle) / h;
+    o.angle = start.angle;
+    o.vl = (b.xf().p - start.xf.p) / w.untilEnd;
+    o.wl = (b.angle() - start.angle) / w.untilEnd;
     o.firstNode = w.nodes.size();
     o.firstEdge = w.edges.size();
     const std::size_t self = w.owners.size();
@@ -190,21 +201,31 @@ void addSoft(Sweep& w, const SoftBody& b, SoftBodyId id, const WorldSettings& s,
     w.owners.push_back(o);
 }
 
-// The box each owner sweeps over what is left of the step, grown by the margin.
+// The box each node, edge and owner sweeps over what is left of the substep, grown by the margin.
 void measureBoxes(Sweep& w) {
     const double T = w.left();
-    for (Owner& o : w.owners) {
-        Vec2 lo{INFINITY, INFINITY}, hi{-INFINITY, -INFINITY};
-        auto grow = [&](Vec2 a, double r) {
-            lo = glm::min(lo, a - Vec2(r)), hi = glm::max(hi, a + Vec2(r));
-        };
-        for (std::size_t k = o.firstNode; k < o.firstNode + o.nodes; ++k) {
-            grow(w.nodes[k].x, w.nodes[k].radius);
-            grow(at(w.nodes[k], T), w.nodes[k].radius);
-        }
-        o.lo = lo - Vec2(kSoftMargin);
-        o.hi = hi + Vec2(kSoftMargin);
+    w.nodeBoxes.resize(w.nodes.size());
+    for (std::size_t k = 0; k < w.nodes.size(); ++k) {
+        const Node& n = w.nodes[k];
+        const Vec2 end = at(n, T), grow(n.radius + kSoftMargin);
+        w.nodeBoxes[k] = Box{glm::min(n.x, end) - grow, glm::max(n.x, end) + grow};
     }
+    w.edgeBoxes.resize(w.edges.size());
+    for (std::size_t k = 0; k < w.edges.size(); ++k) {
+        const Box &y = w.nodeBoxes[w.edges[k].y], &z = w.nodeBoxes[w.edges[k].z];
+        w.edgeBoxes[k] = Box{glm::min(y.lo, z.lo), glm::max(y.hi, z.hi)};
+    }
+    for (Owner& o : w.owners) {
+        Box b{Vec2{INFINITY, INFINITY}, Vec2{-INFINITY, -INFINITY}};
+        for (std::size_t k = o.firstNode; k < o.firstNode + o.nodes; ++k)
+            b = Box{glm::min(b.lo, w.nodeBoxes[k].lo), glm::max(b.hi, w.nodeBoxes[k].hi)};
+        o.lo = b.lo;
+        o.hi = b.hi;
+    }
+}
+
+bool overlap(const Box& a, const Box& b) {
+    return a.lo.x <= b.hi.x && b.lo.x <= a.hi.x && a.lo.y <= b.hi.y && b.lo.y <= a.hi.y;
 }
 
 bool overlap(const Owner& a, const Owner& b) {
@@ -216,8 +237,10 @@ bool isCircle(const Owner& o) {
 }
 
 // The side of edge e that node x is on, +1 or −1 as the sign of (z − y) × (x − y); 0 unknown.
-int sideOf(const Owner& edgeOwner, double f) {
-    if (edgeOwner.outside != 0) return edgeOwner.outside;
+// A node of the edge's own body is kept on whichever side it is (two-sided: a squashed body's
+// particles come at its far edges from inside it), as is any node against an open chain.
+int sideOf(const Owner& edgeOwner, bool self, double f) {
+    if (edgeOwner.outside != 0 && !self) return edgeOwner.outside;
     return (f > 0) - (f < 0);
 }
 
@@ -229,7 +252,7 @@ std::optional<Strike> sweepEdge(const Sweep& w, std::size_t ni, std::size_t ei, 
     const Owner& owner = w.owners[w.edges[ei].owner];
     const Vec2 a = y.x - x.x, b = z.x - x.x, da = y.u - x.u, db = z.u - x.u;
     const double c0 = cross(a, b), c1 = cross(a, db) + cross(da, b), c2 = cross(da, db);
-    const int side = sideOf(owner, c0);
+    const int side = sideOf(owner, x.owner == w.edges[ei].owner, c0);
     const double length = glm::length(z.x - y.x);
     if (side == 0 || length == 0) return std::nullopt;
     // The node's distance from the line is side f / |z − y|; a circle's centre (radius ρ) is
@@ -237,6 +260,17 @@ std::optional<Strike> sweepEdge(const Sweep& w, std::size_t ni, std::size_t ei, 
     // thickness. One on the line, past it or overlapping the edge is left to leave.
     const double start = side * c0 / length, radius = x.radius;
     if (start <= radius) return std::nullopt;
+    if (start - radius < kSoftThickness) {
+        // Closer than the thickness already: struck now if it approaches, so that it comes no
+        // closer (halfway at every strike, a node pressed on an edge substep after substep would
+        // creep onto it). Its approach rate ġ = σ f'/|e| − g (e · e')/|e|² (approachRate).
+        const Vec2 e = z.x - y.x, de = z.u - y.u;
+        const double s0 = glm::dot(x.x - y.x, e) / (length * length);
+        const double approach = side * c1 / length - (start * glm::dot(e, de)) / (length * length);
+        if (s0 >= 0 && s0 <= 1 && approach < -kSoftCreep)
+            return Strike{
+                0, ni, w.edges[ei].owner, ei, s0, double(side) * perp(e) / length, start - radius};
+    }
     const double stop = radius + std::min(kSoftThickness, (start - radius) / 2);
     const double target = side * stop * length;
     double roots[2];
@@ -271,22 +305,29 @@ std::optional<Strike> sweepCircle(const Sweep& w, std::size_t ni, std::size_t oi
     return Strike{roots[0], ni, oi, kNoEdge, 0, q / glm::length(q), R - r};
 }
 
-// Every node against every edge (or circle) of another owner whose sweep's box meets its own,
-// rigid against rigid left out: visit(node, owner, edge or kNoEdge for a circle).
+// Every node against every edge (or circle) of an owner whose sweep's box meets its own, rigid
+// against rigid left out, and a soft body's particles against its own boundary edges but those
+// they end (self-collision: a crushed or dragged body springs back instead of folding through
+// itself; a particle inside its body is on the inner side of every edge's line, which the sweep
+// and the contacts leave alone): visit(node, owner, edge or kNoEdge for a circle).
 template <class Visit> void forEachPair(Sweep& w, Visit visit) {
     measureBoxes(w);
     for (std::size_t ni = 0; ni < w.nodes.size(); ++ni) {
         const Owner& mine = w.owners[w.nodes[ni].owner];
         for (std::size_t oi = 0; oi < w.owners.size(); ++oi) {
             const Owner& other = w.owners[oi];
-            if (oi == w.nodes[ni].owner || (!mine.soft && !other.soft) || !overlap(mine, other))
+            const bool self = oi == w.nodes[ni].owner;
+            if ((self && !mine.soft) || (!mine.soft && !other.soft) || !overlap(mine, other))
                 continue;
             if (isCircle(other)) {
                 visit(ni, oi, kNoEdge);
                 continue;
             }
+            const Box& mineBox = w.nodeBoxes[ni];
             for (std::size_t ei = other.firstEdge; ei < other.firstEdge + other.edges; ++ei)
-                visit(ni, oi, ei);
+                if (overlap(mineBox, w.edgeBoxes[ei]) &&
+                    (!self || (w.edges[ei].y != ni && w.edges[ei].z != ni)))
+                    visit(ni, oi, ei);
         }
     }
 }
@@ -310,7 +351,7 @@ std::optional<Strike> proximity(const Sweep& w, std::size_t ni, std::size_t oi, 
     const double s = glm::dot(x.x - y.x, e) / len2;
     if (s < 0 || s > 1) return std::nullopt;
     const double length = std::sqrt(len2), f = cross(e, x.x - y.x);
-    const int side = sideOf(o, f);
+    const int side = sideOf(o, x.owner == oi, f);
     if (side == 0) return std::nullopt;
     // < 0: the node just past the line (or the circle over it)
     const double gap = side * f / length - x.radius;
@@ -376,8 +417,8 @@ void pushRigid(Sweep& w, Owner& o, Vec2 r, Vec2 P) {
     o.wl += dw;
     o.dv += dv;
     o.dw += dw;
-    o.dp += w.left() * dv;
-    o.dAngle += w.left() * dw;
+    o.dp += (w.untilEnd - w.t0) * dv; // the step's end pose moves with it
+    o.dAngle += (w.untilEnd - w.t0) * dw;
     o.struck = true;
     for (std::size_t k = o.firstNode; k < o.firstNode + o.nodes; ++k)
         w.nodes[k].u = o.vl + cross(o.wl, w.nodes[k].x - o.p);
@@ -536,14 +577,14 @@ std::optional<Strike> firstStrike(Sweep& w) {
 void advance(Sweep& w, double tau) {
     for (Node& n : w.nodes)
         n.x += tau * n.u;
-    for (Owner& o : w.owners)
+    for (Owner& o : w.owners) {
         o.p += tau * o.vl;
+        o.angle += tau * o.wl;
+    }
     w.t0 += tau;
 }
 
-struct Counts {
-    int impacts = 0, contacts = 0;
-};
+using Counts = SoftCollisionCounts;
 
 void count(Counts& c, int struck) {
     c.impacts += struck == 1;
@@ -590,20 +631,26 @@ bool resolveInParallel(Sweep& w, const WorldSettings& s, Counts& counts) {
 
 // The last resort, after the sweeps' bound: the soft particles stop at their first strike, where
 // every one is still on its own side (the rigid bodies keep their motion).
-// Their velocities stay, for the next step to resolve.
+// Their velocities stay, for the next substep to resolve.
 void stopAtFirstStrike(Sweep& w) {
     const std::optional<Strike> k = firstStrike(w);
     const double tau = k ? k->tau : w.left();
     for (Node& n : w.nodes)
         if (w.owners[n.owner].soft) n.x += tau * n.u;
+    for (Owner& o : w.owners) {
+        o.p += w.left() * o.vl;
+        o.angle += w.left() * o.wl;
+    }
 }
 
 } // namespace
 
-void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::vector<Pose>& start,
-                       const std::vector<Vec2>& forced) {
+void collideSoftSubstep(StepContext& c, std::vector<SoftBody>& soft, std::vector<Pose>& from,
+                        double hs, double untilEnd, const std::vector<Vec2>& forced,
+                        SoftCollisionCounts& counts) {
     Sweep w;
-    w.h = c.h;
+    w.h = hs;
+    w.untilEnd = untilEnd;
     for (SoftBodyId id = 0, first = 0; id < soft.size(); first += soft[id++].particles.size())
         addSoft(w, soft[id], id, c.settings, &forced[first]);
     measureBoxes(w);
@@ -611,22 +658,26 @@ void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::v
     all.lo = Vec2(INFINITY), all.hi = Vec2(-INFINITY);
     for (const Owner& o : w.owners)
         all.lo = glm::min(all.lo, o.lo), all.hi = glm::max(all.hi, o.hi);
+    std::vector<std::size_t> ownerOf(c.bodies.size(), kNotSwept); // a rigid body's owner
     for (BodyId id = 0; id < c.bodies.size(); ++id) {
         const Body& b = c.bodies[id];
         const double r = b.shape.boundingRadius();
         Owner box;
-        box.lo = glm::min(start[id].xf.p, b.xf().p) - Vec2(r);
-        box.hi = glm::max(start[id].xf.p, b.xf().p) + Vec2(r);
-        if (overlap(box, all)) addRigid(w, b, id, start[id], c.settings, c.h);
+        box.lo = glm::min(from[id].xf.p, b.xf().p) - Vec2(r);
+        box.hi = glm::max(from[id].xf.p, b.xf().p) + Vec2(r);
+        if (!overlap(box, all)) continue;
+        ownerOf[id] = w.owners.size();
+        addRigid(w, b, id, from[id], c.settings);
     }
 
-    const double ke = kineticEnergy(c.bodies) + [&] {
-        double e = 0;
+    auto kinetic = [&] {
+        double e = kineticEnergy(c.bodies);
         for (const SoftBody& b : soft)
             e += b.kineticEnergy();
         return e;
-    }();
-    Counts counts;
+    };
+    const double ke = kinetic();
+    const int impacts = counts.impacts;
     counts.contacts += holdRestingContacts(w, c.settings);
     const bool settled = c.settings.softResolution == SoftResolution::Sequential
                              ? resolveSequentially(w, c.settings, counts)
@@ -637,7 +688,8 @@ void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::v
         stopAtFirstStrike(w);
 
     // Back to the bodies: the particles from their nodes; rigid bodies struck keep their new
-    // velocity and the change it made to their pose.
+    // velocity and the change it made to their pose at the step's end. Each rigid body's pose at
+    // the next substep's start: where the sweep left it, or a substep's share of its way on.
     for (const Node& n : w.nodes) {
         const Owner& o = w.owners[n.owner];
         if (!o.soft) continue;
@@ -645,21 +697,25 @@ void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::v
         p.x = n.x;
         p.v = n.u;
     }
-    for (const Owner& o : w.owners) {
-        if (o.soft || !o.struck) continue;
-        Body& b = c.bodies[o.id];
-        b.v += o.dv;
-        b.w += o.dw;
-        b.setPose(b.xf().p + o.dp, b.angle() + o.dAngle);
+    for (BodyId id = 0; id < c.bodies.size(); ++id) {
+        Body& b = c.bodies[id];
+        if (ownerOf[id] == kNotSwept) {
+            const double share = hs / untilEnd;
+            from[id].xf.p += share * (b.xf().p - from[id].xf.p);
+            from[id].angle += share * (b.angle() - from[id].angle);
+        } else {
+            const Owner& o = w.owners[ownerOf[id]];
+            if (o.struck) {
+                b.v += o.dv;
+                b.w += o.dw;
+                b.setPose(b.xf().p + o.dp, b.angle() + o.dAngle);
+            }
+            from[id].xf.p = o.p;
+            from[id].angle = o.angle;
+        }
+        from[id].xf.q = Rot(from[id].angle);
     }
-    c.diagnostics.collisions += counts.impacts;
-    c.diagnostics.contactPoints += counts.contacts;
-    if (counts.impacts > 0) {
-        double after = kineticEnergy(c.bodies);
-        for (const SoftBody& b : soft)
-            after += b.kineticEnergy();
-        c.diagnostics.collisionEnergy += after - ke;
-    }
+    if (counts.impacts > impacts) c.diagnostics.collisionEnergy += kinetic() - ke;
 }
 
 } // namespace carom

@@ -147,15 +147,12 @@ void applyPenaltyForces(StepContext& c);
 // leaves in the world, each body's x, y and angle, or empty (see World::exactContactsAt_).
 void stepExact(StepContext& c, bool flights, ExactBackoff& backoff, std::vector<double>& foundAt);
 
-// soft_body.cpp: the soft bodies' forces (springs, gravity, damping, the mouse spring on a
-// particle) and their velocities after the step by semi-implicit Euler; `forced` gets each
-// particle's velocity change (the bodies' particles one after another).
-void integrateSoftVelocities(const StepContext& c, std::vector<SoftBody>& soft,
-                             std::vector<Vec2>& forced);
-// soft_collide.cpp: their collisions, vertex against edge over the step (with each other and with
-// the rigid bodies, which moved from `start` to their poses now), then their positions.
-void collideSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::vector<Pose>& start,
-                       const std::vector<Vec2>& forced);
+// softbody/soft_step.cpp: the soft bodies' step, after the rigid stages: their forces (springs,
+// gravity, damping, the mouse spring on a particle) by velocity Verlet over substeps chosen from
+// the stiffest spring, and in each substep their collisions, vertex against edge (with each other,
+// with themselves and with the rigid bodies, which move from `start` to their poses now), and
+// their positions.
+void stepSoftBodies(StepContext& c, std::vector<SoftBody>& soft, const std::vector<Pose>& start);
 
 // joints/joints_over_the_step.cpp: the impulse, projection and penalty methods' joints, solved
 // over the step with position feedback before the positions move, then relaxed after them (from

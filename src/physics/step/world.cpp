@@ -432,8 +432,6 @@ void World::step() {
     // and a box of walls keeps bodies inside with them (a world with neither saves nothing).
     const std::vector<Pose> stepStart =
         softBodies_.empty() && !walls_ ? std::vector<Pose>{} : save(bodies_);
-    std::vector<Vec2> forced; // each particle's velocity change by the step's forces
-    if (!softBodies_.empty()) integrateSoftVelocities(c, softBodies_, forced);
     if (s.exact) {
         // Each collision at its time of contact (exact.cpp).
         stepExact(c, softBodies_.empty(), exactBackoff_, exactContactsAt_);
@@ -470,8 +468,9 @@ void World::step() {
         keepOutOfStaticBodies(c, s.correction);     // nor pressed into one by heavier bodies
     }
     if (walls_) keepInsideTheWalls(c, *walls_, stepStart); // a closed box stays closed
-    // Soft bodies, in every method: vertex against edge over the step (soft_collide.cpp).
-    if (!softBodies_.empty()) collideSoftBodies(c, softBodies_, stepStart, forced);
+    // Soft bodies, in every method: their springs over substeps, their collisions swept in each
+    // (soft_step.cpp).
+    if (!softBodies_.empty()) stepSoftBodies(c, softBodies_, stepStart);
     finishStep(d, audit);
 }
 
