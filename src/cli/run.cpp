@@ -1,6 +1,7 @@
 // carom-cli run: load a scene, step it, write the CSV and the final scene, print a summary.
 #include "commands.h"
 #include "csv.h"
+#include <algorithm>
 
 #include "carom/output_file.h"
 
@@ -51,9 +52,11 @@ int run(const RunOptions& o) {
         writeCsvHeader(csv->get(), world);
         writeCsvRow(csv->get(), world, 0.0, start);
     }
+    double deepest = 0; // the deepest overlap after any step, m
     for (long long i = 1; i <= steps; ++i) {
         world.step();
         const carom::Diagnostics& d = world.diagnostics();
+        deepest = std::max(deepest, d.maxDepth);
         if (!finite(d))
             throw std::runtime_error(o.scene + ": the simulation became non-finite at step " +
                                      std::to_string(i) + " (t = " + std::to_string(i * dt) +
@@ -74,9 +77,11 @@ int run(const RunOptions& o) {
     std::printf("time: %.17g s\n", steps * dt);
     std::printf("energy: %.17g J at the start, %.17g J at the end\n", start.energy, end.energy);
     std::printf("energy made: %.17g J\n", end.totalEnergyMade);
+    std::printf("deepest overlap: %.17g m (after any step; the linear slop is %.17g m)\n", deepest,
+                world.settings().linearSlop);
     if (const std::uint64_t n = end.stepsNotAudited)
-        std::printf("steps not audited: %llu (the mouse spring, a thruster or a moving kinematic "
-                    "body did work in them)\n",
+        std::printf("steps not audited: %llu (the mouse spring, a thruster, a joint's motor or a "
+                    "moving kinematic body did work in them)\n",
                     static_cast<unsigned long long>(n));
     if (const std::uint64_t n = world.diagnostics().totalStoppedChains)
         std::printf("stopped impact chains: %llu (exact method: impacts that would not settle, "
