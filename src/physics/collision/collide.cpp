@@ -5,6 +5,11 @@
 // point + depth/2 * normal and B's is point - depth/2 * normal. Points with a gap smaller than
 // `margin` are reported too (speculative contacts).
 //
+// Rounded shapes (shape.h: a capsule is a core of two vertices with a radius; a segment is one with
+// none): every pair is worked out between the cores, as Box2D v3 does (b2CollidePolygons with its
+// radii, b2CollideCapsuleAndCircle), and the radii then taken off the gap: a core point p with the
+// normal n lies on the surface at p + r n.
+//
 // Sources: Ericson, Real-Time Collision Detection (2005), §4.4 and §5.1 (separating axes,
 // closest points); Catto, "Contact Manifolds" (GDC 2007) and "Computing Distance" (GDC 2010),
 // Box2D's b2CollideCircles / b2CollidePolygonAndCircle / b2CollidePolygons (v2.4) and
@@ -53,7 +58,12 @@ std::size_t next(std::size_t i, std::size_t count) {
 }
 
 bool isPolygon(const Shape& s) {
-    return s.type() != ShapeType::Circle;
+    return !s.isRound();
+}
+
+// The rounding of a core of vertices (shape.h): a capsule's radius, 0 for the others.
+double rounding(const Shape& poly) {
+    return poly.type() == ShapeType::Capsule ? poly.radius() : 0.0;
 }
 
 // A polygon's vertex count, vertex i and the outward normal of its edge i. A box's are worked out
@@ -106,6 +116,18 @@ FaceSeparation faceOfGreatestSeparation(const Shape& poly, Vec2 c) {
     return best;
 }
 
+// A chain link's end `corner`, and a centre c nearest to it: does c lie over the neighbouring
+// link's side, the neighbour's to touch (Box2D v3's b2CollideChainSegmentAndCircle)? Over the link
+// before, which ends at the link's start, when c is not past that link's end along it; over the
+// link after, which begins at the link's end, when c is past its start along it. At a corner
+// that both links' ends face, each touches c at the corner, along the same normal.
+bool overNeighbour(const Shape& link, Vec2 corner, Vec2 c) {
+    const Vec2 a = link.vertices()[0], b = link.vertices()[1];
+    if (corner == a && link.before()) return glm::dot(a - *link.before(), c - a) <= 0;
+    if (corner == b && link.after()) return glm::dot(*link.after() - b, c - b) > 0;
+    return false;
+}
+
 // ---- Polygon - circle --------------------------------------------------------------------
 // Box2D's b2CollidePolygonAndCircle, after Ericson §5.1.1-5.1.2 (closest point on a convex
 // polygon). In the polygon's frame, find the face of greatest separation s_i = n_i·(c - v_i).
@@ -114,14 +136,17 @@ FaceSeparation faceOfGreatestSeparation(const Shape& poly, Vec2 c) {
 //  - otherwise c is in the Voronoi region of that face or of one of its two end vertices,
 //    decided by the sign of (c - v1)·(v2 - v1) and (c - v2)·(v1 - v2); a vertex region gives the
 //    normal (c - v)/|c - v| and the closest point v.
-// The circle's surface point is c - r n; depth = r - (distance from c to A along n).
+// The circle's surface point is c - r n; depth = r - (distance from c to A along n). A rounded
+// polygon (a capsule) has its core here: its surface point is the core's plus rA n, and the depth
+// grows by rA. A core of two vertices has no inside: a centre on its line (separation 0) may
+// still lie beyond an end, in that vertex's region, so the regions are looked at from 0 on.
 ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const Shape& circle,
                                    const Transform& xb, double margin) {
     ShapeManifold m;
     const std::vector<Vec2>& v = poly.vertices();
     const std::vector<Vec2>& n = poly.normals();
     const std::size_t count = v.size();
-    const double r = circle.radius();
+    const double r = circle.radius() + rounding(poly);
     const Vec2 c = xa.applyInverse(xb.p); // circle centre in the polygon's frame
     if (!isFinite(c)) return m;           // a non-finite pose touches nothing
 
@@ -131,12 +156,13 @@ ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const
     const Vec2 v1 = v[face], v2 = v[next(face, count)];
     Vec2 normal = n[face], onA = c - separation * normal;
     double dist = separation;
-    if (separation > 0) {
+    if (separation > 0 || (separation == 0 && count == 2)) {
         const double u1 = glm::dot(c - v1, v2 - v1), u2 = glm::dot(c - v2, v1 - v2);
         const Vec2 corner = u1 < 0 ? v1 : v2;
         const double cornerDist = glm::length(c - corner);
         // A vertex region; a centre (numerically) on the vertex keeps the face normal.
         if ((u1 < 0 || u2 < 0) && cornerDist > kCollideRoundOff * (r + separation)) {
+            if (overNeighbour(poly, corner, c)) return m;
             if (cornerDist - r >= margin) return m;
             normal = (c - corner) / cornerDist;
             onA = corner;
@@ -144,7 +170,8 @@ ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const
         }
     }
     m.normal = xa.q.apply(normal);
-    addPoint(m, xa.apply(onA), xb.p - r * m.normal, r - dist, 0);
+    addPoint(m, xa.apply(onA + rounding(poly) * normal), xb.p - circle.radius() * m.normal,
+             r - dist, 0);
     return m;
 }
 
@@ -294,6 +321,18 @@ void closestOfPolygons(const Shape& p1, const Shape& p2, const Transform& x21, c
     }
 }
 
+// Are two cores of two vertices each (capsules, segments) apart along the first one's length? The
+// one axis the faces' normals miss: two segments on one line are separated only along it (Ericson
+// §4.4.1: the axes of two polygons are their edges' normals, and a segment's edge is itself).
+bool apartAlongLength(const Shape& a, const Shape& b, const Transform& bToA) {
+    if (a.vertices().size() != 2 || b.vertices().size() != 2) return false;
+    const Vec2 t = a.vertices()[1] - a.vertices()[0];
+    const double lo = glm::dot(t, a.vertices()[0]), hi = glm::dot(t, a.vertices()[1]);
+    const double b0 = glm::dot(t, bToA.apply(b.vertices()[0]));
+    const double b1 = glm::dot(t, bToA.apply(b.vertices()[1]));
+    return std::max(b0, b1) < lo || std::min(b0, b1) > hi;
+}
+
 // Box2D's b2CollidePolygons / box2d-lite's Collide. The reference face is the axis of least
 // penetration; B's face is preferred to A's only when clearly better (by a small absolute
 // tolerance, Box2D's 0.1 linearSlop), so the choice does not flicker between equal faces. The
@@ -302,14 +341,20 @@ void closestOfPolygons(const Shape& p1, const Shape& p2, const Transform& x21, c
 // below the reference face by less than `margin` are kept. All of it in the reference polygon's
 // frame (as Box2D v3 does in A's): only the incident edge's two vertices are carried into it, and
 // the manifold's normal and points out of it at the end.
+// Rounded cores (a capsule; Box2D v3's b2CollidePolygons with radii): the separations are the
+// cores', the radii taken off at the end. Cores apart but not face to face (a capsule's end near a
+// corner) touch at their closest points alone, along the line between them: the separation along
+// a face would overstate how near the rounded surfaces come.
 ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& b,
                               const Transform& xb, double margin) {
     ShapeManifold m;
+    const double radii = rounding(a) + rounding(b);
+    const double coreMargin = margin + radii;
     const Transform aToB = relativeTransform(xa, xb), bToA = relativeTransform(xb, xa);
-    const Separation sa = facesSeparation(a, b, bToA, aToB, margin);
-    if (!(sa.value < margin)) return m; // NaN-safe
-    const Separation sb = facesSeparation(b, a, aToB, bToA, margin);
-    if (!(sb.value < margin)) return m;
+    const Separation sa = facesSeparation(a, b, bToA, aToB, coreMargin);
+    if (!(sa.value < coreMargin)) return m; // NaN-safe
+    const Separation sb = facesSeparation(b, a, aToB, bToA, coreMargin);
+    if (!(sb.value < coreMargin)) return m;
 
     const double size = std::min(a.boundingRadius(), b.boundingRadius());
     const double tolerance = std::min(kFaceTolerance, kFaceToleranceOfSize * size);
@@ -321,6 +366,7 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
     const Transform& incToRef = flip ? aToB : bToA;
     const std::size_t face = flip ? sb.face : sa.face;
     const std::size_t refCount = vertexCount(ref), incCount = vertexCount(inc);
+    const double rRef = rounding(ref), rInc = rounding(inc);
 
     // Reference face v11 -> v12; its outward normal points towards `inc`.
     const Vec2 v11 = vertexOf(ref, face);
@@ -348,7 +394,17 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
     if (n == 2) n = clipSegment(clip2, clip1, along, glm::dot(along, v12));
 
     m.normal = flip ? -normal : normal; // from A to B
-    if (n < 2) {
+    const bool overlapping = std::max(sa.value, sb.value) <= 0 && !apartAlongLength(a, b, bToA);
+    bool closestOnly = n < 2;
+    if (!closestOnly && radii > 0 && !overlapping) {
+        Vec2 onRef, onInc;
+        std::size_t refEdge = face, incEdge = edge;
+        closestOfPolygons(ref, inc, incToRef, refToInc, onRef, onInc, refEdge, incEdge);
+        const Vec2 d = onInc - onRef;
+        const double dist = glm::length(d);
+        closestOnly = glm::dot(d, normal) < kRoundedFaceCosine * dist;
+    }
+    if (closestOnly) {
         // The incident edge lies beside the reference face: only possible with a gap (e.g. two
         // corners facing each other). The closest points of the two polygons give one point: of
         // all their edges, not only these two, as a corner of either next to them may be nearer
@@ -359,15 +415,17 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
         closestOfPolygons(ref, inc, incToRef, refToInc, onRef, onInc, refEdge, incEdge);
         const Vec2 d = onInc - onRef;
         const double dist = glm::length(d);
+        const double gap = dist - radii;
         // The polygons may overlap after all (corners just past each other: the separating axis
         // test finds no gap), and the edges' closest points would report one, pointing any way,
         // or nothing within a small margin (a sweep bisecting to the contact then never saw it
         // touch). Then, as for edges touching only by rounding, the reference face and its depth.
-        const bool overlapping = std::max(sa.value, sb.value) <= 0;
-        if (!overlapping && !(dist < margin)) return ShapeManifold{};
+        if (!overlapping && !(gap < margin)) return ShapeManifold{};
         const bool apart = !overlapping && dist > kCollideRoundOff * size;
         const Vec2 dir = apart ? d / dist : normal;
-        const double depth = apart ? -dist : -(flip ? sb.value : sa.value);
+        const double depth = apart ? -gap : radii - (flip ? sb.value : sa.value);
+        onRef += rRef * dir;
+        onInc -= rInc * dir;
         m.normal = flip ? -dir : dir;
         const std::uint32_t id = featureId(refEdge, Face, incEdge, Face);
         addPoint(m, flip ? onInc : onRef, flip ? onRef : onInc, depth,
@@ -383,14 +441,15 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
                                       featureId(next(face, refCount), Vertex, i1, Vertex)};
 
         // Keep points whose separation below the reference face is smaller than the margin. The
-        // clip point lies on the incident surface; its projection on the reference face is the
-        // other surface point.
+        // clip point lies on the incident core; its projection on the reference face is the
+        // other core's point; each surface lies its radius out from its core.
         const double front = glm::dot(normal, v11);
         for (int i = 0; i < 2; ++i) {
             const double separation = glm::dot(normal, clip2[i]) - front;
-            if (!(separation < margin)) continue;
-            const Vec2 onRef = clip2[i] - separation * normal;
-            addPoint(m, flip ? clip2[i] : onRef, flip ? onRef : clip2[i], -separation,
+            if (!(separation - radii < margin)) continue;
+            const Vec2 onRef = clip2[i] - separation * normal + rRef * normal;
+            const Vec2 onInc = clip2[i] - rInc * normal;
+            addPoint(m, flip ? onInc : onRef, flip ? onRef : onInc, radii - separation,
                      flip ? swapFeatures(ids[i]) : ids[i]);
         }
     }
@@ -425,14 +484,18 @@ ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const
 // way depth ≤ tolerance − s_B, s_B the greatest separation over B's faces, worked out here as
 // collide does. A circle a: its depth is r − dist, where dist is the separation of its centre
 // from b's face of greatest separation, or its distance to a corner of that face, which is no
-// less. Rounding differs from collide's in the last bits; the caller leaves room for it.
+// less. Rounded cores (a capsule): each depth is the radii less the cores' separation along the
+// normal (a face's, or their distance, which is no less than any face's separation), so the bound
+// grows by the radii. Rounding differs from collide's in the last bits; the caller leaves room for
+// it.
 double depthBound(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb) {
     if (!isPolygon(b)) return INFINITY;
     if (!isPolygon(a))
-        return a.radius() - faceOfGreatestSeparation(b, xb.applyInverse(xa.p)).separation;
+        return a.radius() + rounding(b) -
+               faceOfGreatestSeparation(b, xb.applyInverse(xa.p)).separation;
     const Separation sb =
         facesSeparation(b, a, relativeTransform(xa, xb), relativeTransform(xb, xa), INFINITY);
-    return kFaceTolerance - sb.value;
+    return kFaceTolerance + rounding(a) + rounding(b) - sb.value;
 }
 
 } // namespace carom
