@@ -45,6 +45,7 @@ Scene captureScene(const World& world, const std::string& name) {
             d.density = origin.density; // unset: the default density, 1 kg/m²
         d.restitution = b.restitution;
         d.friction = b.friction;
+        d.chain = origin.chain;
         s.bodies.push_back(std::move(d));
     }
     for (SoftBodyId id = 0; id < world.softBodies().size(); ++id) {
