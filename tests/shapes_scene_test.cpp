@@ -183,3 +183,27 @@ TEST(ShapesScene, ACapsuleRestsAcrossTheJoinOfAChain) {
 }
 
 } // namespace
+
+namespace {
+
+// A soft jelly dropped on a chain (a static polyline) lands and stays on it: no particle ever
+// goes below the line (soft bodies collide with a segment's two edges, one each way).
+TEST(ShapesScene, ASoftBodyLandsOnAChain) {
+    World w = buildWorld(parseScene(
+        sceneOf(R"({"name": "floor", "type": "static", "position": [0, 0],
+              "shape": {"type": "chain", "points": [[-4, 1], [-1, 0], [4, 0.3]]}},
+            {"name": "jelly", "type": "soft", "stiffness": 600, "damping": 0.4,
+             "grid": {"position": [0, 1.9], "columns": 7, "rows": 5, "spacing": 0.2,
+                      "mass": 3.5}})",
+                R"("time_step": 0.004166666666666667, "restitution": 0.3, "friction": 0.5, )"),
+        "t.json"));
+    // The line: from (−4, 1) down to (−1, 0), then up to (4, 0.3).
+    auto floorAt = [](double x) { return x < -1 ? 1 - (x + 4) / 3 : 0.3 * (x + 1) / 5; };
+    for (int i = 0; i < 480; ++i) {
+        w.step();
+        for (const Particle& p : w.softBodies()[0].particles)
+            ASSERT_GT(p.x.y, floorAt(p.x.x)) << "step " << i;
+    }
+}
+
+} // namespace
