@@ -207,3 +207,32 @@ TEST(ShapesScene, ASoftBodyLandsOnAChain) {
 }
 
 } // namespace
+
+namespace {
+
+// Frictionless, a box and a capsule slide along a flat chain of short links at the speed they were
+// given (3 m/s): the joins do not stop them (a lone segment's end would). The projection method
+// slows them as much on one long segment (its own position passes), and the penalty method's
+// springs let them sink deep enough to catch: docs/architecture.md.
+TEST(ShapesScene, BoxAndCapsuleSlideOverTheJoinsOfAFlatChain) {
+    for (Method method : {Method::ImpulseProjection, Method::Impulse, Method::Exact}) {
+        SCOPED_TRACE(std::string(toString(method)));
+        Scene s = parseScene(sceneOf(R"({"name": "floor", "type": "static", "position": [0, 0],
+              "shape": {"type": "chain", "points": [[-4, 0], [-3, 0], [-2, 0], [-1, 0], [0, 0],
+                                                    [1, 0], [2, 0], [3, 0], [20, 0]]}},
+            {"name": "crate", "position": [-3.5, 0.25], "velocity": [3, 0],
+             "shape": {"type": "box", "width": 0.5, "height": 0.5}},
+            {"name": "pill", "position": [-1.5, 0.25], "velocity": [3, 0],
+             "shape": {"type": "capsule", "length": 0.5, "radius": 0.25}})",
+                                     R"("friction": 0, "restitution": 0, )"),
+                             "t.json");
+        s.settings.method = method;
+        World w = buildWorld(s);
+        for (int i = 0; i < 120; ++i)
+            w.step();
+        EXPECT_NEAR(3, w.body(*w.findBody("crate")).v.x, 0.03);
+        EXPECT_NEAR(3, w.body(*w.findBody("pill")).v.x, 0.03);
+    }
+}
+
+} // namespace

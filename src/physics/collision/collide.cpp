@@ -116,18 +116,6 @@ FaceSeparation faceOfGreatestSeparation(const Shape& poly, Vec2 c) {
     return best;
 }
 
-// A chain link's end `corner`, and a centre c nearest to it: does c lie over the neighbouring
-// link's side, the neighbour's to touch (Box2D v3's b2CollideChainSegmentAndCircle)? Over the link
-// before, which ends at the link's start, when c is not past that link's end along it; over the
-// link after, which begins at the link's end, when c is past its start along it. At a corner
-// that both links' ends face, each touches c at the corner, along the same normal.
-bool overNeighbour(const Shape& link, Vec2 corner, Vec2 c) {
-    const Vec2 a = link.vertices()[0], b = link.vertices()[1];
-    if (corner == a && link.before()) return glm::dot(a - *link.before(), c - a) <= 0;
-    if (corner == b && link.after()) return glm::dot(*link.after() - b, c - b) > 0;
-    return false;
-}
-
 // ---- Polygon - circle --------------------------------------------------------------------
 // Box2D's b2CollidePolygonAndCircle, after Ericson §5.1.1-5.1.2 (closest point on a convex
 // polygon). In the polygon's frame, find the face of greatest separation s_i = n_i·(c - v_i).
@@ -162,7 +150,6 @@ ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const
         const double cornerDist = glm::length(c - corner);
         // A vertex region; a centre (numerically) on the vertex keeps the face normal.
         if ((u1 < 0 || u2 < 0) && cornerDist > kCollideRoundOff * (r + separation)) {
-            if (overNeighbour(poly, corner, c)) return m;
             if (cornerDist - r >= margin) return m;
             normal = (c - corner) / cornerDist;
             onA = corner;
@@ -463,8 +450,33 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
 
 } // namespace
 
-ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
-                      double margin) {
+namespace {
+
+// ---- Chain links -------------------------------------------------------------------------
+// A chain link's manifold m with the normal n pointing from the link to the other shape: is it
+// the neighbouring link's to make (Box2D v3's ghost vertices, b2CollideChainSegmentAndCircle)?
+// Only a normal off the link's face can be: one found at an end of the link, its points nearest
+// that end. It is the neighbour's when it points over the neighbour's side: at the link's start
+// a, back along the link before it (n · (a − before) ≤ 0); at its end b, on along the link after
+// it (n · (after − b) > 0). The neighbour then touches the shape along its own face, and the join
+// does not strike it: a ball rolls and a box slides over the join of two links in line, where a
+// lone segment's end would stop them. At a corner that both links' ends face, each touches along
+// the same normal.
+bool leftToNeighbour(const Shape& link, const Transform& xl, const ShapeManifold& m, Vec2 n) {
+    if (m.count == 0 || (!link.before() && !link.after())) return false;
+    const Vec2 a = link.vertices()[0], b = link.vertices()[1];
+    const Vec2 along = glm::normalize(b - a), normal = xl.q.applyInverse(n);
+    if (std::abs(glm::dot(normal, along)) <= kCollideRoundOff) return false; // the face's normal
+    Vec2 mid{0, 0};
+    for (int i = 0; i < m.count; ++i)
+        mid += xl.applyInverse(m.points[i].point) / double(m.count);
+    if (glm::dot(mid - a, b - a) < 0.5 * lengthSquared(b - a))
+        return link.before() && glm::dot(normal, a - *link.before()) <= 0;
+    return link.after() && glm::dot(normal, *link.after() - b) > 0;
+}
+
+ShapeManifold collideCores(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
+                           double margin) {
     const bool polyA = isPolygon(a), polyB = isPolygon(b);
     if (!polyA && !polyB) return collideCircles(a, xa, b, xb, margin);
     if (polyA && polyB) return collidePolygons(a, xa, b, xb, margin);
@@ -473,6 +485,16 @@ ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const
     // (the points and depths are the same from either side).
     ShapeManifold m = collidePolygonCircle(b, xb, a, xa, margin);
     m.normal = -m.normal;
+    return m;
+}
+
+} // namespace
+
+ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
+                      double margin) {
+    const ShapeManifold m = collideCores(a, xa, b, xb, margin);
+    if (leftToNeighbour(a, xa, m, m.normal) || leftToNeighbour(b, xb, m, -m.normal))
+        return ShapeManifold{};
     return m;
 }
 

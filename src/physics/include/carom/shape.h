@@ -38,9 +38,9 @@ class Shape {
     static Shape segment(Vec2 a, Vec2 b);
     // A link of a chain: the segment from a to b, and where its neighbours lead, if it has them:
     // the link before it runs from `before` to a, the link after it from b to `after` (Box2D's
-    // ghost vertices). A circle whose nearest point is an end of the link but which lies over the
-    // neighbour's side is the neighbour's: the link leaves it alone, so that a ball rolls over the
-    // join of two links without striking the end of the next one.
+    // ghost vertices). A shape touching an end of the link along a normal that points over the
+    // neighbour's side is the neighbour's: the link leaves it alone (collide.cpp), so that a ball
+    // rolls and a box slides over the join of two links without striking the next one's end.
     static Shape chainLink(Vec2 a, Vec2 b, std::optional<Vec2> before, std::optional<Vec2> after);
 
     ShapeType type() const { return type_; }
