@@ -165,8 +165,8 @@ TEST(SceneErrors, EveryBrokenFileIsRefusedWithItsMessage) {
          "/bodies/0/colour: unknown field (names starting with \"x-\" are free for comments)"},
         {"unknown-top-field.json",
          "/gravty: unknown field (names starting with \"x-\" are free for comments)"},
-        {"unknown-shape.json",
-         "/bodies/0/shape/type: must be \"circle\", \"box\" or \"polygon\", got \"triangle\""},
+        {"unknown-shape.json", "/bodies/0/shape/type: must be \"circle\", \"box\", \"polygon\", "
+                               "\"capsule\", \"segment\" or \"chain\", got \"triangle\""},
         {"unknown-method.json", "/method: must be one of \"impulse+projection\", \"impulse\", "
                                 "\"projection\", \"penalty\", \"exact\", got \"magic\""},
         {"bad-walls.json", "/walls/right: must be > left (6), got -6"},

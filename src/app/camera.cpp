@@ -52,8 +52,11 @@ Box boundsOf(const carom::Body& b) {
         box.add(b.xf().p - r);
         box.add(b.xf().p + r);
     } else {
-        for (carom::Vec2 v : b.shape.vertices())
-            box.add(b.worldPoint(v));
+        const carom::Vec2 r(b.shape.radius(), b.shape.radius()); // a capsule's rounding
+        for (carom::Vec2 v : b.shape.vertices()) {
+            box.add(b.worldPoint(v) - r);
+            box.add(b.worldPoint(v) + r);
+        }
     }
     return box;
 }

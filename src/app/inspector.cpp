@@ -158,6 +158,10 @@ const char* shapeName(const carom::Shape& s) {
         return "box";
     case carom::ShapeType::Polygon:
         return "polygon";
+    case carom::ShapeType::Capsule:
+        return "capsule";
+    case carom::ShapeType::Segment:
+        return "segment";
     }
     return "?";
 }

@@ -69,11 +69,32 @@ void drawBody(ImDrawList* dl, const Camera& cam, const Body& b, const carom::Tra
         dl->AddLine(c, cam.toScreen(xf.apply({b.shape.radius(), 0})), line, thick);
         return;
     }
+    if (b.shape.type() == carom::ShapeType::Segment) { // a line: its outline colour, filled
+        const float width = std::max(thick, 2.0f);
+        dl->AddLine(cam.toScreen(xf.apply(b.shape.vertices()[0])),
+                    cam.toScreen(xf.apply(b.shape.vertices()[1])), outline ? line : fill, width);
+        return;
+    }
     ImVec2 pts[64];
-    const auto& vs = b.shape.vertices();
-    const int n = int(std::min<std::size_t>(vs.size(), 64));
-    for (int i = 0; i < n; ++i)
-        pts[i] = cam.toScreen(xf.apply(vs[i]));
+    int n = 0;
+    if (b.shape.type() == carom::ShapeType::Capsule) {
+        // Its outline: the half circle about each end's centre, the right one from −90° to 90°,
+        // the left one from 90° to 270°; the straight sides join them.
+        constexpr int kArc = 16;
+        const double r = b.shape.radius(), half = b.shape.length() / 2;
+        for (int side = 0; side < 2; ++side)
+            for (int k = 0; k <= kArc; ++k) {
+                const double a = M_PI * (side - 0.5 + double(k) / kArc);
+                const carom::Vec2 centre{side == 0 ? half : -half, 0};
+                pts[n++] =
+                    cam.toScreen(xf.apply(centre + r * carom::Vec2{std::cos(a), std::sin(a)}));
+            }
+    } else {
+        const auto& vs = b.shape.vertices();
+        n = int(std::min<std::size_t>(vs.size(), 64));
+        for (int i = 0; i < n; ++i)
+            pts[i] = cam.toScreen(xf.apply(vs[i]));
+    }
     dl->AddConvexPolyFilled(pts, n, fill);
     if (outline) dl->AddPolyline(pts, n, line, ImDrawFlags_Closed, thick);
 }

@@ -16,7 +16,10 @@ carom::Vec2 halfExtents(const carom::Shape& shape) {
         return {shape.radius(), shape.radius()};
     case carom::ShapeType::Box:
         return {shape.width() / 2, shape.height() / 2};
+    case carom::ShapeType::Capsule:
+        return {shape.length() / 2 + shape.radius(), shape.radius()};
     case carom::ShapeType::Polygon:
+    case carom::ShapeType::Segment:
         break;
     }
     carom::Vec2 e{0, 0};

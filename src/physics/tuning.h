@@ -29,6 +29,11 @@ constexpr double kCollideRoundOff = 1e-12;
 constexpr double kFaceTolerance = 0.1 * 0.005;
 // Unit: relative.
 constexpr double kFaceToleranceOfSize = 0.01; // and at most this fraction of the smaller shape
+// Rounded shapes (a capsule) whose cores are apart touch face to face, and are clipped to two
+// points, when the line of their cores' closest points is within this of the reference face's
+// normal (its cosine: about 2.6°); otherwise at the one point where they are closest.
+// Unit: cosine.
+constexpr double kRoundedFaceCosine = 0.999;
 
 // ---- collision/broad_phase.cpp --------------------------------------------------------
 

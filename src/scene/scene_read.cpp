@@ -139,6 +139,17 @@ Shape readShape(const Json& j, const Where& where) {
                 v.push_back(toVec2(list[i], at.at(i)));
             return Shape::polygon(v); // its checks name the vertices: mapped below
         }
+        if (type == "capsule") {
+            checkFields(j, where, {"type", "length", "radius"});
+            const double length = positive(require(j, "length", where), where.at("length"));
+            const double radius = positive(require(j, "radius", where), where.at("radius"));
+            return Shape::capsule(length, radius);
+        }
+        if (type == "segment") {
+            checkFields(j, where, {"type", "a", "b"});
+            const Vec2 a = toVec2(require(j, "a", where), where.at("a"));
+            return Shape::segment(a, toVec2(require(j, "b", where), where.at("b")));
+        }
     } catch (const std::invalid_argument& e) {
         // The engine's own check, "field: what" (e.g. "vertices: ..."): point at the field.
         const std::string message = e.what();
@@ -147,8 +158,47 @@ Shape readShape(const Json& j, const Where& where) {
         Where{where.file, where.pointer + "/" + message.substr(0, colon)}.fail(
             message.substr(colon + 2));
     }
-    where.at("type").fail("must be \"circle\", \"box\" or \"polygon\", got " +
-                          describe(j.at("type")));
+    where.at("type").fail(
+        "must be \"circle\", \"box\", \"polygon\", \"capsule\", \"segment\" or \"chain\", got " +
+        describe(j.at("type")));
+}
+
+// A chain's points and whether it closes (docs/scene-format.md): 2 or more points, 3 or more for
+// a loop; each link is checked by Shape::segment, its refusal naming the link's second point.
+struct Chain {
+    std::vector<Vec2> points;
+    bool loop = false;
+};
+Chain readChain(const Json& j, const Where& where) {
+    checkFields(j, where, {"type", "points", "loop"});
+    Chain c;
+    if (const Json* v = find(j, "loop")) {
+        if (!v->is_boolean()) where.at("loop").fail("must be true or false, got " + describe(*v));
+        c.loop = v->get<bool>();
+    }
+    const Json& list = require(j, "points", where);
+    const Where at = where.at("points");
+    const std::size_t least = c.loop ? 3 : 2;
+    if (!list.is_array() || list.size() < least)
+        at.fail("must be an array of " + std::to_string(least) + " or more [x, y] points" +
+                (c.loop ? " (a loop)" : "") + ", got " + describe(list));
+    for (std::size_t i = 0; i < list.size(); ++i)
+        c.points.push_back(toVec2(list[i], at.at(i)));
+    const std::size_t links = c.loop ? c.points.size() : c.points.size() - 1;
+    for (std::size_t k = 0; k < links; ++k) {
+        const std::size_t next = (k + 1) % c.points.size();
+        try {
+            Shape::segment(c.points[k], c.points[next]);
+        } catch (const std::invalid_argument&) {
+            at.at(next).fail("same point as point " + std::to_string(k) + " (a link of no length)");
+        }
+    }
+    return c;
+}
+
+bool isChain(const Json& shape) {
+    const Json* type = shape.is_object() ? find(shape, "type") : nullptr;
+    return type && type->is_string() && type->get<std::string>() == "chain";
 }
 
 // ---- bodies ----
@@ -176,8 +226,13 @@ void checkMass(const BodyDef& d, const Where& where) {
                    " kg m^2 must be finite and > 0 (is the shape too small or too large?)");
 }
 
-BodyDef readBody(const Json& j, const Where& where) {
+// A rigid body, or a chain's links (one static body per segment, named after the chain once the
+// names are resolved), appended to `bodies`.
+void readBody(const Json& j, const Where& where, std::vector<BodyDef>& bodies) {
     requireObject(j, where);
+    if (find(j, "shapes"))
+        where.at("shapes").fail("compound bodies (several shapes) are not supported yet: give one "
+                                "\"shape\" (docs/scene-format.md)");
     checkFields(j, where,
                 {"name", "type", "shape", "position", "angle", "velocity", "angular_velocity",
                  "mass", "density", "restitution", "friction", "group"});
@@ -187,7 +242,15 @@ BodyDef readBody(const Json& j, const Where& where) {
         if (d.name.empty()) where.at("name").fail("must not be empty");
     }
     if (const Json* v = find(j, "type")) d.type = readBodyType(*v, where.at("type"));
-    d.shape = readShape(require(j, "shape", where), where.at("shape"));
+    const Json& shape = require(j, "shape", where);
+    std::optional<Chain> chain;
+    if (isChain(shape))
+        chain = readChain(shape, where.at("shape"));
+    else
+        d.shape = readShape(shape, where.at("shape"));
+    if ((chain || d.shape.type() == ShapeType::Segment) && d.type != BodyType::Static)
+        where.at("type").fail(std::string("a ") + (chain ? "chain" : "segment") +
+                              " is for static bodies only: must be \"static\"");
     d.position = toVec2(require(j, "position", where), where.at("position"));
     if (const Json* v = find(j, "angle")) d.angle = toNumber(*v, where.at("angle"));
     if (const Json* v = find(j, "velocity")) d.velocity = toVec2(*v, where.at("velocity"));
@@ -204,7 +267,24 @@ BodyDef readBody(const Json& j, const Where& where) {
         d.friction = readCoefficient("friction", *v, where.at("friction"));
     if (const Json* v = find(j, "group")) d.group = toInteger(*v, where.at("group"), 0, 1 << 30);
     checkMass(d, where);
-    return d;
+    if (!chain) {
+        bodies.push_back(std::move(d));
+        return;
+    }
+    // Link k joins points k and k + 1; its neighbours lead from point k − 1 and on to point k + 2
+    // (Shape::chainLink), round the loop or up to the ends of an open chain.
+    const std::vector<Vec2>& p = chain->points;
+    const std::size_t n = p.size();
+    for (std::size_t k = 0; k < (chain->loop ? n : n - 1); ++k) {
+        BodyDef link = d;
+        const std::optional<Vec2> before =
+            chain->loop || k > 0 ? std::optional<Vec2>(p[(k + n - 1) % n]) : std::nullopt;
+        const std::optional<Vec2> after =
+            chain->loop || k + 2 < n ? std::optional<Vec2>(p[(k + 2) % n]) : std::nullopt;
+        link.shape = Shape::chainLink(p[k], p[(k + 1) % n], before, after);
+        link.chain = ChainLink{d.name, k, chain->loop};
+        bodies.push_back(std::move(link));
+    }
 }
 
 // Names default to "body<i>" (i the body's index in the file); all must differ, rigid and soft,
@@ -603,7 +683,9 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
     const Where bodies = root.at("bodies");
     if (const Json* list = find(doc, "bodies")) {
         if (!list->is_array()) bodies.fail("must be an array of bodies, got " + describe(*list));
-        std::vector<std::size_t> rigidAt, softAt; // each body's index in the file
+        // Each body's index in the file; a rigid one's first body in s.bodies (a chain has one
+        // per link).
+        std::vector<std::size_t> rigidAt, firstOf, softAt;
         for (std::size_t i = 0; i < list->size(); ++i) {
             const Json& j = (*list)[i];
             const Json* type = j.is_object() ? find(j, "type") : nullptr;
@@ -612,17 +694,28 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
                 s.softPlaces.push_back(s.bodies.size());
                 softAt.push_back(i);
             } else {
-                s.bodies.push_back(readBody(j, bodies.at(i)));
+                firstOf.push_back(s.bodies.size());
+                readBody(j, bodies.at(i), s.bodies);
                 rigidAt.push_back(i);
             }
         }
-        // Every name in file order, so that a duplicate is reported at its second place.
+        // Every name in file order, so that a duplicate is reported at its second place; a
+        // chain's, then its links' after it.
         std::vector<std::string*> names(list->size());
-        for (std::size_t k = 0; k < s.bodies.size(); ++k)
-            names[rigidAt[k]] = &s.bodies[k].name;
+        for (std::size_t k = 0; k < rigidAt.size(); ++k)
+            names[rigidAt[k]] = &s.bodies[firstOf[k]].name;
         for (std::size_t k = 0; k < s.softBodies.size(); ++k)
             names[softAt[k]] = &s.softBodies[k].name;
         resolveNames(names, s.walls.has_value(), bodies);
+        for (std::size_t k = 0; k < rigidAt.size(); ++k) {
+            const std::size_t end = k + 1 < firstOf.size() ? firstOf[k + 1] : s.bodies.size();
+            const std::string chain = s.bodies[firstOf[k]].name;
+            for (std::size_t b = firstOf[k]; b < end; ++b)
+                if (s.bodies[b].chain) {
+                    s.bodies[b].chain->chain = chain;
+                    s.bodies[b].name = chain + "/" + std::to_string(s.bodies[b].chain->index);
+                }
+        }
     }
     if (const Json* list = find(doc, "joints")) {
         const Where joints = root.at("joints");

@@ -60,6 +60,7 @@ Scene captureScene(const World& world, const std::string& name) {
         d.restitution = b.restitution;
         d.friction = b.friction;
         d.group = b.group;
+        d.chain = origin.chain;
         s.bodies.push_back(std::move(d));
     }
     for (SoftBodyId id = 0; id < world.softBodies().size(); ++id) {

@@ -126,6 +126,16 @@ Json shapeJson(const Shape& shape) {
         for (Vec2 v : shape.vertices())
             j["vertices"].push_back(vec2(v));
         break;
+    case ShapeType::Capsule:
+        j["type"] = "capsule";
+        j["length"] = shape.length();
+        j["radius"] = shape.radius();
+        break;
+    case ShapeType::Segment:
+        j["type"] = "segment";
+        j["a"] = vec2(shape.vertices()[0]);
+        j["b"] = vec2(shape.vertices()[1]);
+        break;
     }
     return j;
 }
@@ -144,6 +154,25 @@ Json bodyJson(const BodyDef& d) {
     if (d.restitution) j["restitution"] = *d.restitution;
     if (d.friction) j["friction"] = *d.friction;
     if (d.group != 0) j["group"] = d.group;
+    return j;
+}
+
+// The chain whose first link is bodies[first], its links the bodies after it with indices 1, 2,
+// ...: the first link's body with the shape {"type": "chain", "points": ..., "loop": ...}, each
+// link's first end a point, and an open chain's last link's second end the last point.
+Json chainJson(const std::vector<BodyDef>& bodies, std::size_t first) {
+    const ChainLink& chain = *bodies[first].chain;
+    Json points = Json::array();
+    std::size_t last = first;
+    for (std::size_t i = first;
+         i < bodies.size() && bodies[i].chain && bodies[i].chain->index == i - first; ++i) {
+        points.push_back(vec2(bodies[i].shape.vertices()[0]));
+        last = i;
+    }
+    if (!chain.loop) points.push_back(vec2(bodies[last].shape.vertices()[1]));
+    Json j = bodyJson(bodies[first]);
+    j["name"] = chain.chain;
+    j["shape"] = Json{{"type", "chain"}, {"points", points}, {"loop", chain.loop}};
     return j;
 }
 
@@ -236,7 +265,12 @@ std::string serializeScene(const Scene& scene) {
     for (std::size_t i = 0; i <= scene.bodies.size(); ++i) {
         for (; soft < scene.softBodies.size() && softPlace(scene, soft) <= i; ++soft)
             lines.push_back(inline_(softBodyJson(scene.softBodies[soft])));
-        if (i < scene.bodies.size()) lines.push_back(inline_(bodyJson(scene.bodies[i])));
+        if (i == scene.bodies.size()) continue;
+        const std::optional<ChainLink>& link = scene.bodies[i].chain;
+        if (!link)
+            lines.push_back(inline_(bodyJson(scene.bodies[i])));
+        else if (link->index == 0)
+            lines.push_back(inline_(chainJson(scene.bodies, i)));
     }
     out += "  \"bodies\": [";
     for (std::size_t i = 0; i < lines.size(); ++i)

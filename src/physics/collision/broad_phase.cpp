@@ -29,6 +29,9 @@ Aabb boundingBox(const Body& b, double margin) {
             box.lo = glm::min(box.lo, p);
             box.hi = glm::max(box.hi, p);
         }
+        const double r = b.shape.radius(); // a capsule's rounding about its core; 0 otherwise
+        box.lo -= Vec2{r, r};
+        box.hi += Vec2{r, r};
     }
     box.lo -= Vec2{margin, margin};
     box.hi += Vec2{margin, margin};

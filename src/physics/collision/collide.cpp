@@ -5,6 +5,11 @@
 // point + depth/2 * normal and B's is point - depth/2 * normal. Points with a gap smaller than
 // `margin` are reported too (speculative contacts).
 //
+// Rounded shapes (shape.h: a capsule is a core of two vertices with a radius; a segment is one with
+// none): every pair is worked out between the cores, as Box2D v3 does (b2CollidePolygons with its
+// radii, b2CollideCapsuleAndCircle), and the radii then taken off the gap: a core point p with the
+// normal n lies on the surface at p + r n.
+//
 // Sources: Ericson, Real-Time Collision Detection (2005), §4.4 and §5.1 (separating axes,
 // closest points); Catto, "Contact Manifolds" (GDC 2007) and "Computing Distance" (GDC 2010),
 // Box2D's b2CollideCircles / b2CollidePolygonAndCircle / b2CollidePolygons (v2.4) and
@@ -53,7 +58,12 @@ std::size_t next(std::size_t i, std::size_t count) {
 }
 
 bool isPolygon(const Shape& s) {
-    return s.type() != ShapeType::Circle;
+    return !s.isRound();
+}
+
+// The rounding of a core of vertices (shape.h): a capsule's radius, 0 for the others.
+double rounding(const Shape& poly) {
+    return poly.type() == ShapeType::Capsule ? poly.radius() : 0.0;
 }
 
 // A polygon's vertex count, vertex i and the outward normal of its edge i. A box's are worked out
@@ -114,14 +124,17 @@ FaceSeparation faceOfGreatestSeparation(const Shape& poly, Vec2 c) {
 //  - otherwise c is in the Voronoi region of that face or of one of its two end vertices,
 //    decided by the sign of (c - v1)·(v2 - v1) and (c - v2)·(v1 - v2); a vertex region gives the
 //    normal (c - v)/|c - v| and the closest point v.
-// The circle's surface point is c - r n; depth = r - (distance from c to A along n).
+// The circle's surface point is c - r n; depth = r - (distance from c to A along n). A rounded
+// polygon (a capsule) has its core here: its surface point is the core's plus rA n, and the depth
+// grows by rA. A core of two vertices has no inside: a centre on its line (separation 0) may
+// still lie beyond an end, in that vertex's region, so the regions are looked at from 0 on.
 ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const Shape& circle,
                                    const Transform& xb, double margin) {
     ShapeManifold m;
     const std::vector<Vec2>& v = poly.vertices();
     const std::vector<Vec2>& n = poly.normals();
     const std::size_t count = v.size();
-    const double r = circle.radius();
+    const double r = circle.radius() + rounding(poly);
     const Vec2 c = xa.applyInverse(xb.p); // circle centre in the polygon's frame
     if (!isFinite(c)) return m;           // a non-finite pose touches nothing
 
@@ -131,7 +144,7 @@ ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const
     const Vec2 v1 = v[face], v2 = v[next(face, count)];
     Vec2 normal = n[face], onA = c - separation * normal;
     double dist = separation;
-    if (separation > 0) {
+    if (separation > 0 || (separation == 0 && count == 2)) {
         const double u1 = glm::dot(c - v1, v2 - v1), u2 = glm::dot(c - v2, v1 - v2);
         const Vec2 corner = u1 < 0 ? v1 : v2;
         const double cornerDist = glm::length(c - corner);
@@ -144,7 +157,8 @@ ShapeManifold collidePolygonCircle(const Shape& poly, const Transform& xa, const
         }
     }
     m.normal = xa.q.apply(normal);
-    addPoint(m, xa.apply(onA), xb.p - r * m.normal, r - dist, 0);
+    addPoint(m, xa.apply(onA + rounding(poly) * normal), xb.p - circle.radius() * m.normal,
+             r - dist, 0);
     return m;
 }
 
@@ -294,6 +308,18 @@ void closestOfPolygons(const Shape& p1, const Shape& p2, const Transform& x21, c
     }
 }
 
+// Are two cores of two vertices each (capsules, segments) apart along the first one's length? The
+// one axis the faces' normals miss: two segments on one line are separated only along it (Ericson
+// §4.4.1: the axes of two polygons are their edges' normals, and a segment's edge is itself).
+bool apartAlongLength(const Shape& a, const Shape& b, const Transform& bToA) {
+    if (a.vertices().size() != 2 || b.vertices().size() != 2) return false;
+    const Vec2 t = a.vertices()[1] - a.vertices()[0];
+    const double lo = glm::dot(t, a.vertices()[0]), hi = glm::dot(t, a.vertices()[1]);
+    const double b0 = glm::dot(t, bToA.apply(b.vertices()[0]));
+    const double b1 = glm::dot(t, bToA.apply(b.vertices()[1]));
+    return std::max(b0, b1) < lo || std::min(b0, b1) > hi;
+}
+
 // Box2D's b2CollidePolygons / box2d-lite's Collide. The reference face is the axis of least
 // penetration; B's face is preferred to A's only when clearly better (by a small absolute
 // tolerance, Box2D's 0.1 linearSlop), so the choice does not flicker between equal faces. The
@@ -302,14 +328,20 @@ void closestOfPolygons(const Shape& p1, const Shape& p2, const Transform& x21, c
 // below the reference face by less than `margin` are kept. All of it in the reference polygon's
 // frame (as Box2D v3 does in A's): only the incident edge's two vertices are carried into it, and
 // the manifold's normal and points out of it at the end.
+// Rounded cores (a capsule; Box2D v3's b2CollidePolygons with radii): the separations are the
+// cores', the radii taken off at the end. Cores apart but not face to face (a capsule's end near a
+// corner) touch at their closest points alone, along the line between them: the separation along
+// a face would overstate how near the rounded surfaces come.
 ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& b,
                               const Transform& xb, double margin) {
     ShapeManifold m;
+    const double radii = rounding(a) + rounding(b);
+    const double coreMargin = margin + radii;
     const Transform aToB = relativeTransform(xa, xb), bToA = relativeTransform(xb, xa);
-    const Separation sa = facesSeparation(a, b, bToA, aToB, margin);
-    if (!(sa.value < margin)) return m; // NaN-safe
-    const Separation sb = facesSeparation(b, a, aToB, bToA, margin);
-    if (!(sb.value < margin)) return m;
+    const Separation sa = facesSeparation(a, b, bToA, aToB, coreMargin);
+    if (!(sa.value < coreMargin)) return m; // NaN-safe
+    const Separation sb = facesSeparation(b, a, aToB, bToA, coreMargin);
+    if (!(sb.value < coreMargin)) return m;
 
     const double size = std::min(a.boundingRadius(), b.boundingRadius());
     const double tolerance = std::min(kFaceTolerance, kFaceToleranceOfSize * size);
@@ -321,6 +353,7 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
     const Transform& incToRef = flip ? aToB : bToA;
     const std::size_t face = flip ? sb.face : sa.face;
     const std::size_t refCount = vertexCount(ref), incCount = vertexCount(inc);
+    const double rRef = rounding(ref), rInc = rounding(inc);
 
     // Reference face v11 -> v12; its outward normal points towards `inc`.
     const Vec2 v11 = vertexOf(ref, face);
@@ -348,7 +381,17 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
     if (n == 2) n = clipSegment(clip2, clip1, along, glm::dot(along, v12));
 
     m.normal = flip ? -normal : normal; // from A to B
-    if (n < 2) {
+    const bool overlapping = std::max(sa.value, sb.value) <= 0 && !apartAlongLength(a, b, bToA);
+    bool closestOnly = n < 2;
+    if (!closestOnly && radii > 0 && !overlapping) {
+        Vec2 onRef, onInc;
+        std::size_t refEdge = face, incEdge = edge;
+        closestOfPolygons(ref, inc, incToRef, refToInc, onRef, onInc, refEdge, incEdge);
+        const Vec2 d = onInc - onRef;
+        const double dist = glm::length(d);
+        closestOnly = glm::dot(d, normal) < kRoundedFaceCosine * dist;
+    }
+    if (closestOnly) {
         // The incident edge lies beside the reference face: only possible with a gap (e.g. two
         // corners facing each other). The closest points of the two polygons give one point: of
         // all their edges, not only these two, as a corner of either next to them may be nearer
@@ -359,15 +402,17 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
         closestOfPolygons(ref, inc, incToRef, refToInc, onRef, onInc, refEdge, incEdge);
         const Vec2 d = onInc - onRef;
         const double dist = glm::length(d);
+        const double gap = dist - radii;
         // The polygons may overlap after all (corners just past each other: the separating axis
         // test finds no gap), and the edges' closest points would report one, pointing any way,
         // or nothing within a small margin (a sweep bisecting to the contact then never saw it
         // touch). Then, as for edges touching only by rounding, the reference face and its depth.
-        const bool overlapping = std::max(sa.value, sb.value) <= 0;
-        if (!overlapping && !(dist < margin)) return ShapeManifold{};
+        if (!overlapping && !(gap < margin)) return ShapeManifold{};
         const bool apart = !overlapping && dist > kCollideRoundOff * size;
         const Vec2 dir = apart ? d / dist : normal;
-        const double depth = apart ? -dist : -(flip ? sb.value : sa.value);
+        const double depth = apart ? -gap : radii - (flip ? sb.value : sa.value);
+        onRef += rRef * dir;
+        onInc -= rInc * dir;
         m.normal = flip ? -dir : dir;
         const std::uint32_t id = featureId(refEdge, Face, incEdge, Face);
         addPoint(m, flip ? onInc : onRef, flip ? onRef : onInc, depth,
@@ -383,14 +428,15 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
                                       featureId(next(face, refCount), Vertex, i1, Vertex)};
 
         // Keep points whose separation below the reference face is smaller than the margin. The
-        // clip point lies on the incident surface; its projection on the reference face is the
-        // other surface point.
+        // clip point lies on the incident core; its projection on the reference face is the
+        // other core's point; each surface lies its radius out from its core.
         const double front = glm::dot(normal, v11);
         for (int i = 0; i < 2; ++i) {
             const double separation = glm::dot(normal, clip2[i]) - front;
-            if (!(separation < margin)) continue;
-            const Vec2 onRef = clip2[i] - separation * normal;
-            addPoint(m, flip ? clip2[i] : onRef, flip ? onRef : clip2[i], -separation,
+            if (!(separation - radii < margin)) continue;
+            const Vec2 onRef = clip2[i] - separation * normal + rRef * normal;
+            const Vec2 onInc = clip2[i] - rInc * normal;
+            addPoint(m, flip ? onInc : onRef, flip ? onRef : onInc, radii - separation,
                      flip ? swapFeatures(ids[i]) : ids[i]);
         }
     }
@@ -404,8 +450,33 @@ ShapeManifold collidePolygons(const Shape& a, const Transform& xa, const Shape& 
 
 } // namespace
 
-ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
-                      double margin) {
+namespace {
+
+// ---- Chain links -------------------------------------------------------------------------
+// A chain link's manifold m with the normal n pointing from the link to the other shape: is it
+// the neighbouring link's to make (Box2D v3's ghost vertices, b2CollideChainSegmentAndCircle)?
+// Only a normal off the link's face can be: one found at an end of the link, its points nearest
+// that end. It is the neighbour's when it points over the neighbour's side: at the link's start
+// a, back along the link before it (n · (a − before) ≤ 0); at its end b, on along the link after
+// it (n · (after − b) > 0). The neighbour then touches the shape along its own face, and the join
+// does not strike it: a ball rolls and a box slides over the join of two links in line, where a
+// lone segment's end would stop them. At a corner that both links' ends face, each touches along
+// the same normal.
+bool leftToNeighbour(const Shape& link, const Transform& xl, const ShapeManifold& m, Vec2 n) {
+    if (m.count == 0 || (!link.before() && !link.after())) return false;
+    const Vec2 a = link.vertices()[0], b = link.vertices()[1];
+    const Vec2 along = glm::normalize(b - a), normal = xl.q.applyInverse(n);
+    if (std::abs(glm::dot(normal, along)) <= kCollideRoundOff) return false; // the face's normal
+    Vec2 mid{0, 0};
+    for (int i = 0; i < m.count; ++i)
+        mid += xl.applyInverse(m.points[i].point) / double(m.count);
+    if (glm::dot(mid - a, b - a) < 0.5 * lengthSquared(b - a))
+        return link.before() && glm::dot(normal, a - *link.before()) <= 0;
+    return link.after() && glm::dot(normal, *link.after() - b) > 0;
+}
+
+ShapeManifold collideCores(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
+                           double margin) {
     const bool polyA = isPolygon(a), polyB = isPolygon(b);
     if (!polyA && !polyB) return collideCircles(a, xa, b, xb, margin);
     if (polyA && polyB) return collidePolygons(a, xa, b, xb, margin);
@@ -417,6 +488,16 @@ ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const
     return m;
 }
 
+} // namespace
+
+ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
+                      double margin) {
+    const ShapeManifold m = collideCores(a, xa, b, xb, margin);
+    if (leftToNeighbour(a, xa, m, m.normal) || leftToNeighbour(b, xb, m, -m.normal))
+        return ShapeManifold{};
+    return m;
+}
+
 // Why depthBound bounds (collide.h). Polygons: every point collidePolygons reports lies on the
 // incident edge, between its two ends (the clipping interpolates), so its separation below the
 // reference face is at least that face's separation, the least over all of the incident polygon's
@@ -425,14 +506,18 @@ ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const
 // way depth ≤ tolerance − s_B, s_B the greatest separation over B's faces, worked out here as
 // collide does. A circle a: its depth is r − dist, where dist is the separation of its centre
 // from b's face of greatest separation, or its distance to a corner of that face, which is no
-// less. Rounding differs from collide's in the last bits; the caller leaves room for it.
+// less. Rounded cores (a capsule): each depth is the radii less the cores' separation along the
+// normal (a face's, or their distance, which is no less than any face's separation), so the bound
+// grows by the radii. Rounding differs from collide's in the last bits; the caller leaves room for
+// it.
 double depthBound(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb) {
     if (!isPolygon(b)) return INFINITY;
     if (!isPolygon(a))
-        return a.radius() - faceOfGreatestSeparation(b, xb.applyInverse(xa.p)).separation;
+        return a.radius() + rounding(b) -
+               faceOfGreatestSeparation(b, xb.applyInverse(xa.p)).separation;
     const Separation sb =
         facesSeparation(b, a, relativeTransform(xa, xb), relativeTransform(xb, xa), INFINITY);
-    return kFaceTolerance - sb.value;
+    return kFaceTolerance + rounding(a) + rounding(b) - sb.value;
 }
 
 } // namespace carom

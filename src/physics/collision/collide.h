@@ -35,6 +35,15 @@ ShapeManifold collide(const Shape& a, const Transform& xa, const Shape& b, const
 // that no point is deep (keepOutOfStaticBodies). Why it bounds: collide.cpp.
 double depthBound(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb);
 
+// The smaller inner radius of two shapes (Shape::innerRadius), of those that have one: a segment,
+// which has none, is left out (it is static, and the other is not). The size by which a pair's
+// relative motion may be sampled, or its contacts recognised, without missing a touch.
+inline double smallerInnerRadius(const Shape& a, const Shape& b) {
+    if (a.type() == ShapeType::Segment) return b.innerRadius();
+    if (b.type() == ShapeType::Segment) return a.innerRadius();
+    return a.innerRadius() < b.innerRadius() ? a.innerRadius() : b.innerRadius();
+}
+
 // The deepest point's depth of a manifold (a ShapeManifold or the world's Manifold); −∞ when it
 // has no point.
 template <class AnyManifold> double deepestDepth(const AnyManifold& m) {

@@ -150,8 +150,7 @@ bool recyclable(const StepContext& c, const FoundAt& f, const Body& A, const Bod
     const double drift = glm::length(A.xf().applyInverse(B.xf().p) - f.position) +
                          std::abs((B.angle() - A.angle()) - f.angle) * B.shape.boundingRadius();
     const double reach =
-        std::min(c.settings.linearSlop,
-                 kRecycleReach * std::min(A.shape.innerRadius(), B.shape.innerRadius()));
+        std::min(c.settings.linearSlop, kRecycleReach * smallerInnerRadius(A.shape, B.shape));
     return drift <= reach && drift + sweepA + sweepB <= f.margin;
 }
 

@@ -74,11 +74,36 @@ std::pair<double, double> window(Vec2 from, Vec2 to, const Aabb& box, double rea
     return {t0, t1};
 }
 
+// The distance from p to the segment from a to b (Ericson §5.1.2).
+double distanceToSegment(Vec2 p, Vec2 a, Vec2 b) {
+    const Vec2 e = b - a;
+    const double t = std::clamp(glm::dot(p - a, e) / lengthSquared(e), 0.0, 1.0);
+    return glm::length(p - (a + t * e));
+}
+
+// Does the path from p to q come within r of the segment from a to b (r = 0: cross it)? Two
+// segments cross when each one's ends lie on opposite sides of the other's line (Ericson §5.1.9.1);
+// otherwise the nearest they come is at an end of one of them.
+bool pathMeetsCore(Vec2 p, Vec2 q, Vec2 a, Vec2 b, double r) {
+    const bool crosses = cross(b - a, p - a) * cross(b - a, q - a) < 0 &&
+                         cross(q - p, a - p) * cross(q - p, b - p) < 0;
+    if (crosses) return true;
+    if (!(r > 0)) return false;
+    double nearest = std::min(distanceToSegment(p, a, b), distanceToSegment(q, a, b));
+    if (lengthSquared(q - p) > 0)
+        nearest = std::min({nearest, distanceToSegment(a, p, q), distanceToSegment(b, p, q)});
+    return nearest < r;
+}
+
 // Does the segment from a to b (world points) pass through the inside of the body's shape?
 // A polygon: the segment clipped by each edge's half-plane n_i · (x − v_i) ≤ 0 (Cyrus-Beck) is
-// not empty. A circle: the segment comes nearer its centre than its radius.
+// not empty. A circle: the segment comes nearer its centre than its radius. A capsule: nearer its
+// core than its radius; a segment, which has no inside: the path crosses it.
 bool passesThrough(Vec2 a, Vec2 b, const Body& fixed) {
     const Vec2 p = fixed.localPoint(a), q = fixed.localPoint(b), d = q - p;
+    if (fixed.shape.vertices().size() == 2)
+        return pathMeetsCore(p, q, fixed.shape.vertices()[0], fixed.shape.vertices()[1],
+                             fixed.shape.radius());
     if (fixed.shape.type() == ShapeType::Circle) {
         const double t =
             lengthSquared(d) > 0 ? std::clamp(-glm::dot(p, d) / lengthSquared(d), 0.0, 1.0) : 0;

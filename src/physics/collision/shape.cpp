@@ -140,6 +140,41 @@ Shape Shape::polygon(const std::vector<Vec2>& input) {
     return s;
 }
 
+Shape Shape::capsule(double length, double radius) {
+    requirePositive("length", length);
+    requirePositive("radius", radius);
+    Shape s;
+    s.type_ = ShapeType::Capsule;
+    s.length_ = length;
+    s.radius_ = radius;
+    // The core: edge 0 runs from the left centre to the right one, its outward normal (0, -1);
+    // edge 1 runs back, its normal (0, 1) (edgeNormals' rule for a polygon of two vertices).
+    s.vertices_ = {{-length / 2, 0}, {length / 2, 0}};
+    s.normals_ = {{0, -1}, {0, 1}};
+    s.measureRadii();
+    return s;
+}
+
+Shape Shape::segment(Vec2 a, Vec2 b) {
+    requireSize("a", a);
+    requireSize("b", b);
+    if (!(glm::length(b - a) > tolerance({a, b})))
+        throw std::invalid_argument("b: same point as a");
+    Shape s;
+    s.type_ = ShapeType::Segment;
+    s.vertices_ = {a, b};
+    s.normals_ = edgeNormals(s.vertices_);
+    s.measureRadii();
+    return s;
+}
+
+Shape Shape::chainLink(Vec2 a, Vec2 b, std::optional<Vec2> before, std::optional<Vec2> after) {
+    Shape s = segment(a, b);
+    s.before_ = before;
+    s.after_ = after;
+    return s;
+}
+
 MassProperties Shape::massProperties() const {
     MassProperties m;
     switch (type_) {
@@ -165,13 +200,30 @@ MassProperties Shape::massProperties() const {
         m.inertiaPerMass = num / (6 * den);
         break;
     }
+    case ShapeType::Capsule: {
+        // A rectangle L × 2r, I = m (L² + 4r²) / 12, and two half discs that make a disc of area
+        // π r². A half disc's centroid lies d = 4r / (3π) from the middle of its flat side, which
+        // is L/2 from the origin; about that middle its inertia is (m/2) r²/2, so by the
+        // parallel-axis theorem, twice about the origin: m r²/2 − m d² + m (L/2 + d)²
+        // = m (r²/2 + L²/4 + L d).
+        const double r = radius_, L = length_, d = 4 * r / (3 * M_PI);
+        const double rectangle = 2 * r * L, disc = M_PI * r * r;
+        m.area = rectangle + disc;
+        m.inertiaPerMass =
+            (rectangle * (L * L + 4 * r * r) / 12 + disc * (r * r / 2 + L * L / 4 + L * d)) /
+            m.area;
+        break;
+    }
+    case ShapeType::Segment: // no area: static only
+        break;
     }
     return m;
 }
 
-// Computed once, as every step asks for them: for a polygon, the inner radius is the distance to
-// the nearest edge line, n_i · v_i (the centroid is the origin), and the bounding radius the
-// farthest vertex's distance.
+// Computed once, as every step asks for them: for a core of vertices, the inner radius is the
+// distance to the nearest edge line, n_i · v_i (the centroid is the origin), and the bounding
+// radius the farthest vertex's distance, each grown by the rounding. A segment's inner radius is 0
+// (its edge lines pass through its own points; the origin may lie off it).
 void Shape::measureRadii() {
     if (type_ == ShapeType::Circle) {
         innerRadius_ = boundingRadius_ = radius_;
@@ -182,8 +234,8 @@ void Shape::measureRadii() {
         r = std::min(r, glm::dot(normals_[i], vertices_[i]));
         r2 = std::max(r2, lengthSquared(vertices_[i]));
     }
-    innerRadius_ = r;
-    boundingRadius_ = std::sqrt(r2);
+    innerRadius_ = type_ == ShapeType::Segment ? 0 : radius_ + r;
+    boundingRadius_ = radius_ + std::sqrt(r2);
 }
 
 } // namespace carom

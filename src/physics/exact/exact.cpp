@@ -170,8 +170,7 @@ Allowed allowedSink(const StepContext& c, const PairAllowance* pair, const Manif
                     const ContactPoint& cp) {
     const double tol = c.settings.distanceTolerance;
     if (!pair) return {tol, false};
-    const double near =
-        kHeldReach * std::min(c.bodies[m.a].shape.innerRadius(), c.bodies[m.b].shape.innerRadius());
+    const double near = kHeldReach * smallerInnerRadius(c.bodies[m.a].shape, c.bodies[m.b].shape);
     const Vec2 localA = onA(c, m, cp);
     Allowed allowed{std::max(tol, pair->depth + tol), false};
     for (int j = 0; j < pair->count; ++j)

@@ -187,7 +187,7 @@ double extentAlong(const Shape& shape, const Transform& xf, Vec2 dir) {
     double most = -INFINITY;
     for (Vec2 v : shape.vertices())
         most = std::max(most, glm::dot(dir, xf.apply(v)));
-    return most;
+    return most + shape.radius(); // a capsule's rounding about its core; 0 for the others
 }
 
 // A pair touching at t0 without approaching is parting, grazing, or was just struck. Convex
@@ -221,8 +221,7 @@ Prediction comesBack(const StepContext& c, const std::vector<Clock>& clock, cons
         return deepestDepth(collide(A.shape, q.xa, B.shape, q.xb, tol)) > limit;
     };
     const double travel = speed * (c.h - t0);
-    const double step =
-        kFlightSampleTravel * std::min(A.shape.innerRadius(), B.shape.innerRadius());
+    const double step = kFlightSampleTravel * smallerInnerRadius(A.shape, B.shape);
     const int n = static_cast<int>(std::min(std::ceil(travel / step), double(kFlightMaxSamples)));
     double last = t0;
     for (int k = 1; k <= std::max(n, 1); ++k) {

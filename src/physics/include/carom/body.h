@@ -15,6 +15,15 @@ using BodyId = std::size_t;
 
 enum class BodyType { Dynamic, Static, Kinematic };
 
+// A link of a chain: a scene file's static "chain" shape is made of one static body per segment,
+// all in the chain's frame, named "CHAIN/0", "CHAIN/1", ... (docs/scene-format.md). The step never
+// reads it: a saved scene writes the links of one chain back as that chain.
+struct ChainLink {
+    std::string chain;     // the chain's name in the scene file
+    std::size_t index = 0; // the link's place: its segment joins points index and index + 1
+    bool loop = false;     // the chain closes: its last link joins the last point to the first
+};
+
 // What it takes to make a body. Unset optionals take the world's defaults (restitution,
 // friction) or the shape's uniform-solid mass (density, 1 kg/m² when neither is given).
 struct BodyDef {
@@ -31,6 +40,7 @@ struct BodyDef {
     std::optional<double> friction;
     bool wall = false; // made by World::addWalls (scene files save these as "walls", not bodies)
     int group = 0;     // bodies of the same group (≥ 1) never collide with each other; 0: none
+    std::optional<ChainLink> chain; // a link of a scene file's chain (a segment, static)
 };
 
 // A body as the step sees it: its state and what the step reads. What a scene file said about it

@@ -204,6 +204,7 @@ struct BodyOrigin {
     std::optional<double> density; // kg/m², as given (unset: the mass was given, or the default)
     bool massGiven = false;        // the mass came from the definition or setMass, not from density
     bool wall = false;             // one of addWalls's four (scene files save them as "walls")
+    std::optional<ChainLink> chain; // a link of a scene file's chain (saved as that chain)
 };
 
 struct EnergyAudit; // internal: the step's energy audit (energy_audit.h)
