@@ -18,6 +18,7 @@
 // the velocities, bodies that start overlapping would fly apart with energy they never had.
 #include "collision/collide.h"
 #include "solver/contact_math.h"
+#include "solver/islands.h"
 #include "step/step_context.h"
 #include "tuning.h"
 
@@ -270,32 +271,52 @@ void partOverlapsByPositions(StepContext& c, const std::vector<Pose>& found) {
     // energy it was brought. (Counting also points that no impulse held parts six piles placed in
     // one another without any rise of their energy, against a rise of a quarter in one of them
     // here, but triples the cost of Box2D's smash, whose crushed crowd has such points every step.)
-    const bool deep = std::any_of(c.contacts.begin(), c.contacts.end(), [&](const Manifold& m) {
+    auto deep = [&](const Manifold& m) {
         return m.fresh && std::any_of(m.points, m.points + m.count, [&](const ContactPoint& p) {
                    return p.depth > kDeepOverlap * slop;
                });
-    });
-    if (!deep) return;
+    };
+    if (std::none_of(c.contacts.begin(), c.contacts.end(), deep)) return;
+    // Only the islands that hold such a pair (islands.h: bodies joined by contacts, static ones
+    // joining nothing): the others have nothing to part, and a crowd struck in one corner is not
+    // projected everywhere.
+    const std::vector<std::uint32_t> island =
+        islands(c.contacts, c.bodies.size(), [&](BodyId id) { return c.bodies[id].isDynamic(); });
+    auto islandOf = [&](const Manifold& m) {
+        return island[c.bodies[m.a].isDynamic() ? m.a : m.b];
+    };
+    std::vector<char> parted(c.bodies.size(), 0);
+    for (const Manifold& m : c.contacts)
+        if (deep(m)) parted[islandOf(m)] = 1;
+    std::vector<std::size_t> chosen;
+    std::vector<Manifold> part;
+    for (std::size_t j = 0; j < c.contacts.size(); ++j)
+        if (parted[islandOf(c.contacts[j])]) {
+            chosen.push_back(j);
+            part.push_back(c.contacts[j]);
+        }
     WorldSettings whole = c.settings; // every overlap parted to touching, not a share a pass
     whole.projectionFactor = 1;
     whole.maxProjection = 1e300;
     whole.linearSlop = -kPartedTo; // projectContacts leaves this much overlap: here, a gap
-    StepContext all{whole,    c.bodies, c.thrusters,   c.spring, c.contacts,
+    StepContext all{whole,    c.bodies, c.thrusters,   c.spring, part,
                     c.motion, c.events, c.diagnostics, c.h};
     projectContacts(all, kPartingPasses, Correction::PositionsOnly, found);
     // The manifolds' depths as the corrections left them, for the solver that runs after; and a
     // point parted here keeps no impulse to warm start the solver with: its last impulse pushed
     // against an overlap that is gone.
     const std::vector<Carried>& carriedBy = carriedScratch();
-    for (std::size_t j = 0; j < c.contacts.size(); ++j) {
-        Manifold& m = c.contacts[j];
-        const Carried& carried = carriedBy[j];
+    for (std::size_t k = 0; k < part.size(); ++k) {
+        Manifold& m = part[k];
+        const Carried& carried = carriedBy[k];
         for (int i = 0; i < m.count; ++i)
             if (m.points[i].depth > kDeepOverlap * slop)
                 m.points[i].normalImpulse = m.points[i].tangentImpulse = 0;
-        if (carried.count != m.count) continue; // refound with another count: left as found
-        for (int i = 0; i < m.count; ++i)
-            m.points[i].depth = -geometryNow(c.bodies[m.a], c.bodies[m.b], carried, i).separation;
+        if (carried.count == m.count) // refound with another count: left as found
+            for (int i = 0; i < m.count; ++i)
+                m.points[i].depth =
+                    -geometryNow(c.bodies[m.a], c.bodies[m.b], carried, i).separation;
+        c.contacts[chosen[k]] = m;
     }
 }
 
