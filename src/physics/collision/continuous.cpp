@@ -27,6 +27,7 @@
 // put back at its pose of the step's start, its velocity turned back inward along the axis it
 // left by; its kinetic energy is lowered by what its potential energy rose, so that nothing is
 // made.
+#include "collision/body_grid.h"
 #include "collision/broad_phase.h"
 #include "collision/collide.h"
 #include "collision/time_of_impact.h"
@@ -35,6 +36,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <utility>
 
 namespace carom {
@@ -190,22 +192,42 @@ void payForTheRise(Body& b, Vec2 dp, Vec2 gravity) {
 }
 
 void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correction correction) {
-    std::vector<std::pair<const Body*, Aabb>> statics; // the static bodies, found when first needed
-    bool found = false;
+    // The static bodies in a grid of their boxes (body_grid.h), made when first needed: a fast body
+    // is tested against those near its sweep, not against all of them (a floor of 2,500 boxes
+    // under 11,000 falling bones took three quarters of the step).
+    std::optional<BodyGrid> statics;
+    std::vector<Aabb> boxes;
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
         Body& b = c.bodies[i];
         if (!b.isDynamic()) continue;
         const double travel = glm::length(b.xf().p - start[i].xf.p) +
                               std::abs(b.angle() - start[i].angle) * b.shape.boundingRadius();
         if (!(travel > kUncheckedTravel * b.shape.innerRadius())) continue;
-        for (std::size_t j = 0; !found && j < c.bodies.size(); ++j)
-            if (c.bodies[j].type == BodyType::Static)
-                statics.emplace_back(&c.bodies[j], boundingBox(c.bodies[j], 0));
-        found = true;
+        if (!statics) {
+            boxes.resize(c.bodies.size());
+            double size = 0;
+            std::size_t count = 0;
+            for (std::size_t j = 0; j < c.bodies.size(); ++j)
+                if (c.bodies[j].type == BodyType::Static) {
+                    boxes[j] = boundingBox(c.bodies[j], 0);
+                    size += std::max(boxes[j].hi.x - boxes[j].lo.x, boxes[j].hi.y - boxes[j].lo.y);
+                    ++count;
+                }
+            statics.emplace(c.bodies.size(), count ? std::max(size / count, 1e-3) : 1.0);
+            for (std::size_t j = 0; j < c.bodies.size(); ++j)
+                if (c.bodies[j].type == BodyType::Static) statics->insert(j, boxes[j]);
+        }
+        const double reach = b.shape.boundingRadius() + c.settings.linearSlop;
+        const Vec2 from = start[i].xf.p, to = b.xf().p;
+        const Aabb sweep{glm::min(from, to) - Vec2{reach, reach},
+                         glm::max(from, to) + Vec2{reach, reach}};
         double first = 1;
-        for (const auto& [fixed, box] : statics)
-            if (!sameGroup(b, *fixed) && mayTouch(c, i, BodyId(fixed - c.bodies.data())))
-                first = std::min(first, timeOfImpact(b, start[i], *fixed, box, travel, c.settings));
+        statics->query(sweep, [&](BodyId j) {
+            const Body& fixed = c.bodies[j];
+            if (!sameGroup(b, fixed) && mayTouch(c, i, j))
+                first =
+                    std::min(first, timeOfImpact(b, start[i], fixed, boxes[j], travel, c.settings));
+        });
         if (first < 1) {
             ++c.diagnostics.guards.stoppedAtStatic;
             const Interpolated back = poseAt(b, start[i], first);
