@@ -118,8 +118,6 @@ template <int N> struct WideBounce {
 void substeps8(const States& states, Share* shares, std::size_t shareCount, WideConstraint<8>* wide,
                std::size_t count, const Springs& springs, double h, int substeps, int relaxEvery,
                SubstepJoints* joints);
-void restitute8(const States& states, WideConstraint<8>* wide, const WideBounce<8>* bounce,
-                const std::size_t* bouncing, std::size_t count, double threshold);
 
 namespace {
 
@@ -353,32 +351,6 @@ template <int N>
     if (warmNext) addWarmStart(states, k);
 }
 
-// Restitution, once after the substeps: where the point met faster than the threshold and pushed,
-// v_n → −e v_met.
-template <int N>
-[[gnu::always_inline]] inline void restitute(const States& states, WideConstraint<N>& k,
-                                             const WideBounce<N>& e, double threshold) {
-    using Wide = typename Lanes<N>::Wide;
-    WideBody<N> A = gather<N>(states, k.a, k.invInertiaA);
-    WideBody<N> B = gather<N>(states, k.b, k.invInertiaB);
-    const Wide zero = splat<Wide>(0);
-    for (int i = 0; i < 2; ++i) {
-        WidePoint<N>& p = k.points[i];
-        const auto bounce = (e.relativeVelocity[i] < splat<Wide>(-threshold)) &
-                            (p.totalNormalImpulse > zero) & (e.restitution > zero);
-        const Wide vn = relativeSpeed(A, B, p, k.nx, k.ny);
-        const Wide mass = select(bounce, p.normalMass, zero);
-        const Wide total =
-            maxZero(p.normalImpulse - mass * (vn + e.restitution * e.relativeVelocity[i]));
-        const Wide d = total - p.normalImpulse;
-        p.normalImpulse = total;
-        p.totalNormalImpulse = p.totalNormalImpulse + d;
-        applyImpulseLanes(A, B, p, d * k.nx, d * k.ny);
-    }
-    scatter<N>(states, k.a, A);
-    scatter<N>(states, k.b, B);
-}
-
 // The forces' share of a substep, and the positions after it (steps 1 and 4 of substep_solver.cpp).
 [[gnu::always_inline]] inline void addForces(const States& states, const Share* shares,
                                              std::size_t count) {
@@ -436,15 +408,6 @@ substepsOver(const States& states, Share* shares, std::size_t shareCount, WideCo
             for (std::size_t j = 0; j < count; ++j)
                 solve(states, wide[j], springs, false, i + 1 < substeps, invH);
     }
-}
-
-// Restitution over the groups `bouncing` lists.
-template <int N>
-[[gnu::always_inline]] inline void
-restituteOver(const States& states, WideConstraint<N>* wide, const WideBounce<N>* bounce,
-              const std::size_t* bouncing, std::size_t count, double threshold) {
-    for (std::size_t i = 0; i < count; ++i)
-        restitute(states, wide[bouncing[i]], bounce[bouncing[i]], threshold);
 }
 
 } // namespace

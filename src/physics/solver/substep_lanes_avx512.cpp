@@ -13,10 +13,5 @@ void substeps8(const States& states, Share* shares, std::size_t shareCount, Wide
                     joints);
 }
 
-void restitute8(const States& states, WideConstraint<8>* wide, const WideBounce<8>* bounce,
-                const std::size_t* bouncing, std::size_t count, double threshold) {
-    restituteOver<8>(states, wide, bounce, bouncing, count, threshold);
-}
-
 } // namespace substep
 } // namespace carom

@@ -13,8 +13,8 @@
 //      Coulomb friction; it takes back the velocity the feedback added, so the feedback moves
 //      positions without adding energy (in the substep between, the feedback's velocity moves
 //      the positions once more, and the next solve pass starts from it)
-// and after the substeps, restitution once (at the contacts that met faster than the threshold and
-// pushed, v_n driven to −e times the speed they met at: with the pass before it, Hecker's Eq. 9).
+// and after the substeps, restitution once, by Poisson's law (solver/poisson.h: at the contacts
+// that met faster than the threshold and pushed, e times the impulse that stopped their approach).
 //
 // The contacts' separations follow the bodies within the step without a new narrow phase: a
 // point's separation is its separation when found plus the relative displacement of its anchors
@@ -39,6 +39,7 @@
 #include "solver/colouring.h"
 #include "solver/contact_math.h"
 #include "solver/islands.h"
+#include "solver/poisson.h"
 #include "solver/substep_lanes.h"
 #include "step/step_context.h"
 #include "tuning.h"
@@ -84,12 +85,6 @@ substeps4(const States& states, Share* shares, std::size_t shareCount, WideConst
     substepsOver<4>(states, shares, shareCount, wide, count, springs, h, substeps, relaxEvery,
                     joints);
 }
-[[gnu::target_clones("avx2", "default")]] void
-restitute4(const States& states, WideConstraint<4>* wide, const WideBounce<4>* bounce,
-           const std::size_t* bouncing, std::size_t count, double threshold) {
-    restituteOver<4>(states, wide, bounce, bouncing, count, threshold);
-}
-
 // Whether the processor runs substep_lanes_avx512.cpp: AVX-512 F, CD, BW, DQ and VL (x86-64-v4).
 bool hasAvx512() {
     static const bool has =
@@ -101,17 +96,6 @@ bool hasAvx512() {
 
 struct Batch {
     std::size_t groupsBegin = 0, groupsEnd = 0, sharesBegin = 0, sharesEnd = 0;
-};
-
-// A run of an array, to go over with a range-for.
-template <class T> struct Range {
-    Range(T* first, std::size_t count) : first_(first), count_(count) {}
-    T* begin() const { return first_; }
-    T* end() const { return first_ + count_; }
-
-  private:
-    T* first_;
-    std::size_t count_;
 };
 
 // The substeps over a batch's groups of N constraints (its lanes, from the first) and its shares.
@@ -127,82 +111,73 @@ void substeps(const States& states, Share* shares, std::size_t shareCount, Subst
                   joints);
 }
 
-// The kinetic energy of the moving bodies at the velocities of the states, and their energy in
-// gravity's field at the positions the substeps reached.
-double kineticEnergyOf(const StepContext& c, const States& states, const Share* shares,
-                       std::size_t count) {
-    double e = 0;
-    for (const Share& m : Range(shares, count)) {
-        const Body& b = c.bodies[m.body];
-        const Velocity& s = states.v[m.body];
-        e += 0.5 * b.mass * (s.vx * s.vx + s.vy * s.vy) + 0.5 * b.inertia * s.w * s.w;
-    }
-    return e;
-}
-double potentialEnergyOf(const StepContext& c, const States& states, const Share* shares,
-                         std::size_t count) {
-    double e = 0;
-    for (const Share& m : Range(shares, count)) {
-        const Body& b = c.bodies[m.body];
-        const Displacement& s = states.d[m.body];
-        e -= b.mass * glm::dot(c.settings.gravity, b.xf().p + Vec2{s.dpx, s.dpy});
-    }
-    return e;
-}
-
-// Restitution, once after a batch's substeps, where its lanes have some. A restitution gives
-// back what an impact took, no more; but one pass of restitution over contacts that touch one
-// another can give more: a light body between two heavy ones is sent off the first at e times
-// their speed, into the second, and off it, and at the next step faster still (a chain that
-// grows without bound, stress seed 39). So the pass is kept only if the batch's moving bodies end
-// the step with no more energy than their free motion would have given them (`freeEnergy`, the
-// forces' work included) or than they had before it; otherwise their velocities are put back and
-// the batch's impacts stay inelastic. A kinematic body among them is a source of energy (it keeps
-// its speed whatever it strikes): with one, the pass is kept as it is.
+// Restitution, once after a batch's substeps, by Poisson's law (solver/poisson.h): each point that
+// met faster than the threshold and pushed bounces e times the impulse that stopped its approach,
+// measured at the velocities the step began with (before the forces: gravity's share of the step
+// is not an impact), all such points of the batch together. The bounce is not kept for the next
+// step's warm start: it parts the bodies.
 template <int N>
-void restitute(const StepContext& c, const States& states, const Share* shares,
-               std::size_t shareCount, WideConstraint<N>* wide, const WideBounce<N>* bounce,
-               std::size_t groupCount) {
-    std::vector<std::size_t> bouncing;
-    for (std::size_t j = 0; j < groupCount; ++j)
-        if (anyLane(bounce[j].restitution > splat<typename Lanes<N>::Wide>(0)))
-            bouncing.push_back(j);
-    if (bouncing.empty()) return;
-    auto pass = [&] {
-        const double threshold = c.settings.restitutionThreshold;
-        if constexpr (N == 8)
-            restitute8(states, wide, bounce, bouncing.data(), bouncing.size(), threshold);
-        else
-            restitute4(states, wide, bounce, bouncing.data(), bouncing.size(), threshold);
+void restitute(const StepContext& c, const States& states, const WideConstraint<N>* wide,
+               const WideBounce<N>* bounce, std::size_t groupCount) {
+    static thread_local std::vector<PoissonPoint> points;
+    static thread_local std::vector<PoissonBody> start;
+    static thread_local std::vector<BodyId> ids;
+    static thread_local std::vector<std::uint32_t> place; // a body's index in `start`, or kNoPlace
+    constexpr std::uint32_t kNoPlace = ~std::uint32_t{0};
+    points.clear();
+    start.clear();
+    ids.clear();
+    place.resize(c.bodies.size(), kNoPlace);
+    auto placeOf = [&](BodyId id) {
+        if (place[id] == kNoPlace) {
+            const Body& b = c.bodies[id];
+            const Motion& m = c.motion[id];
+            place[id] = static_cast<std::uint32_t>(start.size());
+            start.push_back(PoissonBody{b.v - m.dv, b.w - m.dw, b.invMass, b.invInertia});
+            ids.push_back(id);
+        }
+        return std::size_t{place[id]};
     };
-    const Range<const Share> moving(shares, shareCount);
-    if (std::any_of(moving.begin(), moving.end(),
-                    [&](const Share& m) { return c.bodies[m.body].type == BodyType::Kinematic; })) {
-        pass();
-        return;
+    const double threshold = c.settings.restitutionThreshold;
+    for (std::size_t j = 0; j < groupCount; ++j)
+        for (int l = 0; l < N; ++l) {
+            const double e = bounce[j].restitution[l];
+            const Manifold& m = c.contacts[bounce[j].manifold[l]];
+            bool previous = false; // the manifold's first point bounces
+            for (int i = 0; i < bounce[j].count[l]; ++i) {
+                const WidePoint<N>& p = wide[j].points[i];
+                if (!(e > 0 && bounce[j].relativeVelocity[i][l] < -threshold &&
+                      p.totalNormalImpulse[l] > 0)) {
+                    previous = false;
+                    continue;
+                }
+                if (previous) points.back().pairedWithNext = true;
+                points.push_back(PoissonPoint{placeOf(m.a), placeOf(m.b), Vec2{p.rAx[l], p.rAy[l]},
+                                              Vec2{p.rBx[l], p.rBy[l]},
+                                              Vec2{wide[j].nx[l], wide[j].ny[l]}, e, false});
+                previous = true;
+            }
+        }
+    if (!points.empty()) {
+        const std::vector<double> bounces = bounceImpulses(points, start);
+        // The bounce, at the velocities the substeps reached.
+        std::vector<PoissonBody>& end = start;
+        for (std::size_t k = 0; k < ids.size(); ++k) {
+            const Velocity& v = states.v[ids[k]];
+            end[k].v = {v.vx, v.vy};
+            end[k].w = v.w;
+        }
+        bounceAt(points, bounces, end);
+        for (std::size_t k = 0; k < ids.size(); ++k)
+            if (c.bodies[ids[k]].isDynamic()) {
+                Velocity& v = states.v[ids[k]];
+                v.vx = end[k].v.x;
+                v.vy = end[k].v.y;
+                v.w = end[k].w;
+            }
     }
-    // The energy the moving bodies would end the step with in free motion (the integrator's;
-    // the bodies are still at their poses of the step's start).
-    double freeEnergy = 0;
-    for (const Share& m : moving) {
-        const Body& b = c.bodies[m.body];
-        const Motion& f = c.motion[m.body];
-        freeEnergy += 0.5 * b.mass * glm::dot(f.v, f.v) + 0.5 * b.inertia * f.w * f.w -
-                      b.mass * glm::dot(c.settings.gravity, b.xf().p + f.dx);
-    }
-    std::vector<Velocity> before;
-    for (const Share& m : moving)
-        before.push_back(states.v[m.body]);
-    const double ke = kineticEnergyOf(c, states, shares, shareCount),
-                 pe = potentialEnergyOf(c, states, shares, shareCount);
-    pass();
-    const double gained = kineticEnergyOf(c, states, shares, shareCount) - ke;
-    const double allowed = std::max(freeEnergy - (ke + pe), 0.0);
-    if (gained > allowed + 1e-12 * (std::abs(freeEnergy) + ke + std::abs(pe))) {
-        for (std::size_t i = 0; i < shareCount; ++i)
-            states.v[shares[i].body] = before[i];
-        ++c.diagnostics.guards.restitutionUndone;
-    }
+    for (BodyId id : ids)
+        place[id] = kNoPlace;
 }
 
 // Lane l of a point that is not there (a single point's second, or padding): zeros, which push
@@ -519,7 +494,7 @@ template <int N> void solveSubsteps(StepContext& c) {
         joints.select(b);
         substeps(states, share, shareCount, joints.empty() ? nullptr : &joints, wide.data(), groups,
                  springs, c.h, deep ? 1 : kRelaxEvery);
-        restitute(c, states, share, shareCount, wide.data(), bounce.data(), groups);
+        restitute(c, states, wide.data(), bounce.data(), groups);
         keepImpulses(c, wide.data(), bounce.data(), groups);
     }
     joints.store(states);

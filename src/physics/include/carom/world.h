@@ -97,8 +97,8 @@ struct BodyHit {
 // engine, documented in docs/architecture.md; none fires on the presets' analytic tests
 // (the CAROM_VALIDATE build checks it).
 struct GuardCounts {
-    // A restitution pass that would have made energy, undone (the impulse method's solver, and
-    // the default method's substep solver per batch of islands).
+    // A restitution pass that would have made energy, undone (the impulse method's solver; the
+    // default method's substep solver bounces by Poisson's law, solver/poisson.h, and has none).
     int restitutionUndone = 0;
     // Impacts struck together whose bounce by Newton's law made energy: given Poisson's bounce
     // instead (impacts.cpp), and where that made energy too, the bounce cut to keep it.
