@@ -41,7 +41,8 @@ std::vector<double> solveNormals(const std::vector<PoissonPoint>& points,
         scale = std::max(scale, glm::length(A.v) + std::abs(A.w) * glm::length(p.rA) +
                                     glm::length(B.v) + std::abs(B.w) * glm::length(p.rB));
     }
-    for (int pass = 0; pass < kImpactMaxPasses; ++pass) {
+    double least = INFINITY; // the smallest change of a pass yet: stalled past kStalledPasses
+    for (int pass = 0, stalled = 0; pass < kImpactMaxPasses && stalled < kStalledPasses; ++pass) {
         double change = 0; // the pass's largest change of a normal velocity, m/s
         auto set = [&](std::size_t i, double next) {
             push(bodies, points[i], next - lambda[i]);
@@ -78,6 +79,8 @@ std::vector<double> solveNormals(const std::vector<PoissonPoint>& points,
             i += pair ? 2 : 1;
         }
         if (change <= kImpactConvergence * scale) break;
+        stalled = change < least ? 0 : stalled + 1;
+        least = std::min(least, change);
     }
     return lambda;
 }
