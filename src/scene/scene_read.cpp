@@ -453,10 +453,9 @@ SoftBodyDef readSoftBody(const Json& j, const Where& where) {
 
 JointType readJointType(const Json& j, const Where& where) {
     const std::string t = toText(j, where);
-    if (t == "revolute") return JointType::Revolute;
-    if (t == "distance") return JointType::Distance;
-    if (t == "weld") return JointType::Weld;
-    if (t == "prismatic") return JointType::Prismatic;
+    for (JointType type :
+         {JointType::Revolute, JointType::Distance, JointType::Weld, JointType::Prismatic})
+        if (t == toString(type)) return type;
     where.fail("must be \"revolute\", \"distance\", \"weld\" or \"prismatic\", got " + describe(j));
 }
 

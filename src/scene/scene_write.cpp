@@ -51,26 +51,12 @@ const char* typeName(BodyType t) {
     return "dynamic";
 }
 
-const char* typeName(JointType t) {
-    switch (t) {
-    case JointType::Revolute:
-        return "revolute";
-    case JointType::Distance:
-        return "distance";
-    case JointType::Weld:
-        return "weld";
-    case JointType::Prismatic:
-        break;
-    }
-    return "prismatic";
-}
-
 // A joint with its bodies' names; its frame and impulses too, so that a saved world continues
 // exactly (a scene written by hand needs neither).
 Json jointJson(const JointDef& d, const Scene& scene) {
     Json j;
     j["name"] = d.name;
-    j["type"] = typeName(d.type);
+    j["type"] = std::string(toString(d.type));
     if (d.a) j["a"] = scene.bodies[*d.a].name;
     j["b"] = scene.bodies[d.b].name;
     if (d.type == JointType::Distance) {

@@ -26,24 +26,10 @@ void requireNonNegative(const char* field, std::optional<double> x) {
     if (*x < 0) refuse(field, "must be >= 0, got " + str(*x));
 }
 
-const char* typeName(JointType t) {
-    switch (t) {
-    case JointType::Revolute:
-        return "revolute";
-    case JointType::Distance:
-        return "distance";
-    case JointType::Weld:
-        return "weld";
-    case JointType::Prismatic:
-        return "prismatic";
-    }
-    return "joint";
-}
-
 // What a joint does, as World::tuneJoint may change it: checked for the joint's type, and put
 // into `j` (its kind, lengths, motor and limits). `distance`: the anchors' distance now.
 void tune(Joint& j, const JointDef& d, double distance) {
-    const std::string type = typeName(d.type);
+    const std::string type{toString(d.type)};
     const bool angular = d.type == JointType::Revolute, sliding = d.type == JointType::Prismatic;
     const char* lowerField = angular ? "lower_angle" : "lower_translation";
     const char* upperField = angular ? "upper_angle" : "upper_translation";
@@ -240,6 +226,20 @@ JointDef World::definitionOf(JointId id) const {
     d.frame = j.frame;
     d.impulses = j.impulses;
     return d;
+}
+
+std::string_view toString(JointType t) {
+    switch (t) {
+    case JointType::Revolute:
+        return "revolute";
+    case JointType::Distance:
+        return "distance";
+    case JointType::Weld:
+        return "weld";
+    case JointType::Prismatic:
+        break;
+    }
+    return "prismatic";
 }
 
 } // namespace carom

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace carom {
 
@@ -21,6 +22,8 @@ enum class JointType {
     Weld,      // the anchors together and the relative angle kept
     Prismatic, // a slider: b moves along an axis fixed in a, without turning; limits and a motor
 };
+// The type's name in scene files and messages: "revolute", "distance", "weld", "prismatic".
+std::string_view toString(JointType t);
 
 // How a distance joint holds its length (JointDef below says which fields make which).
 enum class DistanceKind { Rod, Rope, Spring };
