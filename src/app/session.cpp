@@ -39,7 +39,8 @@ void addThrusters(Session& s) {
         }
         // Up and down push along the long axis from the ends; the side pairs sit at 80% of the
         // half height, on the side opposite to their push (a flame shows where it burns).
-        const carom::Shape& shape = s.world.body(*t.body).shape;
+        // The shape of a preset's craft: one, at its centre of mass.
+        const carom::Shape& shape = carom::soleShape(s.world.body(*t.body));
         const carom::Vec2 e = halfExtents(shape);
         const double a = 0.8 * e.y;
         const double x = shape.type() == carom::ShapeType::Circle
