@@ -105,7 +105,8 @@ void setContacts(StepContext& c, std::vector<Manifold> next);
 // poses, without impulses (updateContacts carries the last step's over); recycled with `found`.
 std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins,
                                     std::vector<FoundAt>* found = nullptr);
-// Whether the narrow phase, with B at f's pose relative to A, finds f again (to round-off).
+// Whether the narrow phase, with B at f's pose relative to A, finds f's points again (to
+// round-off).
 bool foundAgain(const FoundAt& f, const Body& A, const Body& B);
 // The manifold of the pair of shapes `key` of bodies A and B from their contacts: friction and
 // restitution mixed from the two bodies' and the settings'.
