@@ -41,7 +41,7 @@ std::vector<Body> randomBodies(std::mt19937& rng, std::size_t n) {
     std::vector<Body> bodies;
     for (std::size_t i = 0; i < n; ++i) {
         Body b;
-        b.shape = i % 3 == 0 ? Shape::circle(size(rng) / 2) : Shape::box(size(rng), size(rng));
+        b.setShape(i % 3 == 0 ? Shape::circle(size(rng) / 2) : Shape::box(size(rng), size(rng)));
         b.setPose({at(rng), at(rng)}, turn(rng));
         if (i % 7 == 0) b.type = BodyType::Static;
         bodies.push_back(b);
@@ -81,10 +81,10 @@ TEST(BroadPhase, FindsExactlyThePairsWhoseBoxesOverlapAsBodiesMove) {
 
 TEST(BroadPhase, ABodyMadeToMoveInPlaceMeetsTheStaticBodiesItTouches) {
     Body ground;
-    ground.shape = Shape::box(10, 1);
+    ground.setShape(Shape::box(10, 1));
     ground.type = BodyType::Static;
     Body block = ground;
-    block.shape = Shape::box(1, 1);
+    block.setShape(Shape::box(1, 1));
     block.setPose({0, 1}, 0);
     const std::vector<double> margins{0.01, 0.01};
     std::vector<Body> bodies{ground, block};

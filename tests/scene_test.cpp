@@ -74,9 +74,9 @@ TEST(ScenePresets, RigidBodyCollisionsIsMyPhysicsLabs) {
         const auto id = w.findBody(name);
         ASSERT_TRUE(id) << name;
         const Body& b = w.body(*id);
-        EXPECT_EQ(b.shape.type(), ShapeType::Box);
-        EXPECT_EQ(b.shape.width(), 1);
-        EXPECT_EQ(b.shape.height(), 3);
+        EXPECT_EQ(soleShape(b).type(), ShapeType::Box);
+        EXPECT_EQ(soleShape(b).width(), 1);
+        EXPECT_EQ(soleShape(b).height(), 3);
         EXPECT_EQ(b.mass, 1);
         EXPECT_DOUBLE_EQ(b.inertia, (1.0 + 9.0) / 12); // I = m (w² + h²) / 12
     }
@@ -89,8 +89,8 @@ TEST(ScenePresets, PyramidHas210UnitBoxesOnA200By2Ground) {
     EXPECT_EQ(w.settings().friction, 0.6);
     const Body& ground = w.body(*w.findBody("ground"));
     EXPECT_EQ(ground.type, BodyType::Static);
-    EXPECT_EQ(ground.shape.width(), 200);
-    EXPECT_EQ(ground.shape.height(), 2);
+    EXPECT_EQ(soleShape(ground).width(), 200);
+    EXPECT_EQ(soleShape(ground).height(), 2);
     EXPECT_EQ(ground.xf().p, Vec2(0, -1));
     double top = 0;
     for (const Body& b : w.bodies())
@@ -306,7 +306,7 @@ TEST(SceneDefaults, PolygonPositionIsItsCentroid) {
     const World w = buildWorld(s);
     const Body& b = w.bodies()[0];
     EXPECT_EQ(b.xf().p, Vec2(5, 5));
-    const auto& v = b.shape.vertices();
+    const auto& v = soleShape(b).vertices();
     ASSERT_EQ(v.size(), 3u);
     EXPECT_NEAR(v[0].x, -1, 1e-15);
     EXPECT_NEAR(v[0].y, -1, 1e-15);

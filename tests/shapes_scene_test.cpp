@@ -56,9 +56,9 @@ TEST(ShapesScene, Refusals) {
          "array [[0,0],[1,0]]"},
         {R"({"type": "static", "position": [0, 0], "shape": {"type": "chain", "points": [[0, 0], [1, 0]], "loop": 1}})",
          "/bodies/0/shape/loop: must be true or false, got 1"},
-        {R"({"position": [0, 0], "shapes": [{"type": "circle", "radius": 1}]})",
-         "/bodies/0/shapes: compound bodies (several shapes) are not supported yet: give one "
-         "\"shape\" (docs/scene-format.md)"},
+        {R"({"position": [0, 0], "shapes": [{"type": "circle", "radius": 1},
+                                              {"type": "segment", "a": [0, 0], "b": [1, 0]}]})",
+         "/bodies/0/shapes/1/type: a segment cannot be part of a compound body"},
     };
     for (const auto& c : cases)
         EXPECT_EQ("t.json: /" + c.message.substr(1), refusal(sceneOf(c.bodies))) << c.bodies;
@@ -83,7 +83,7 @@ TEST(ShapesScene, AChainIsOneStaticBodyPerLinkNamedAfterIt) {
     ASSERT_EQ(3u, w.bodies().size());
     EXPECT_EQ("track/2", w.body(2).name);
     // The closing link runs from the last point back to the first, in the chain's frame.
-    const Shape& closing = w.body(2).shape;
+    const Shape& closing = soleShape(w.body(2));
     EXPECT_EQ(ShapeType::Segment, closing.type());
     EXPECT_EQ(Vec2(2, 1), closing.vertices()[0]);
     EXPECT_EQ(Vec2(0, 0), closing.vertices()[1]);

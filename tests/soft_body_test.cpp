@@ -417,7 +417,7 @@ TEST(SoftCollide, RigidVertexStrikesASoftEdge) {
             const SoftBody& e = w.softBodies()[0];
             const Vec2 y = e.particles[0].x, z = e.particles[1].x;
             for (Vec2 v :
-                 w.body(id).shape.vertices()) // above the edge's line: (z − y) × (v − y) > 0
+                 soleShape(w.body(id)).vertices()) // above the edge's line: (z − y) × (v − y) > 0
                 ASSERT_GT(cross(z - y, w.body(id).worldPoint(v) - y), 0) << "step " << i;
         }
         EXPECT_GT(w.body(id).v.y, -4);                // it was stopped, or bounced

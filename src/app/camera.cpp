@@ -47,15 +47,18 @@ struct Box {
 
 Box boundsOf(const carom::Body& b) {
     Box box;
-    if (b.shape.type() == carom::ShapeType::Circle) {
-        const carom::Vec2 r(b.shape.radius(), b.shape.radius());
-        box.add(b.xf().p - r);
-        box.add(b.xf().p + r);
-    } else {
-        const carom::Vec2 r(b.shape.radius(), b.shape.radius()); // a capsule's rounding
-        for (carom::Vec2 v : b.shape.vertices()) {
-            box.add(b.worldPoint(v) - r);
-            box.add(b.worldPoint(v) + r);
+    for (std::size_t i = 0; i < b.shapes.size(); ++i) {
+        const carom::Shape& shape = b.shapes[i].shape;
+        const carom::Transform x = b.shapeXf(i);
+        const carom::Vec2 r(shape.radius(), shape.radius()); // a circle's, a capsule's rounding
+        if (shape.type() == carom::ShapeType::Circle) {
+            box.add(x.p - r);
+            box.add(x.p + r);
+            continue;
+        }
+        for (carom::Vec2 v : shape.vertices()) {
+            box.add(x.apply(v) - r);
+            box.add(x.apply(v) + r);
         }
     }
     return box;

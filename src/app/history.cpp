@@ -12,7 +12,9 @@ std::size_t worldBytes(const carom::World& world) {
     for (const carom::Body& b : world.bodies()) {
         // The body, its polygon's vertices and normals, a long name, its entry in the name map
         // (a node with the name and the id, and a bucket) and its origin.
-        n += sizeof(carom::Body) + 2 * b.shape.vertices().size() * sizeof(carom::Vec2);
+        n += sizeof(carom::Body);
+        for (const carom::BodyShape& shape : b.shapes)
+            n += sizeof shape + 2 * shape.shape.vertices().size() * sizeof(carom::Vec2);
         const std::size_t name = b.name.size() > 15 ? b.name.size() + 1 : 0;
         n += 2 * name + sizeof(std::string) + 2 * sizeof(void*) + sizeof(carom::BodyId) +
              sizeof(void*) + sizeof(carom::BodyOrigin);

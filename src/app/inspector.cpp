@@ -239,7 +239,7 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
     if (ui.camera) {
         const carom::Body& b = s.world.body(id);
         const ImVec2 c = ui.camera->toScreen(b.xf().p);
-        const float r = float(b.shape.boundingRadius() * ui.camera->scale) + 6;
+        const float r = float(b.boundingRadius() * ui.camera->scale) + 6;
         const ImVec2 size =
             ps.inspectorRect.size().x <= 0 ? ImVec2{330, 330} : ps.inspectorRect.size();
         if (fresh || overlaps(ps.inspectorRect, c, r))
@@ -256,8 +256,12 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
         ps.inspectorRect = Rect{at, {at.x + size.x, at.y + size.y}};
     }
     const carom::Body& b = s.world.body(id);
-    ImGui::TextDisabled("%s, I = %.4g kg m², %s", shapeName(b.shape), b.inertia,
-                        s.stepper.paused ? "paused" : "running");
+    if (b.isCompound())
+        ImGui::TextDisabled("compound of %zu shapes, I = %.4g kg m², %s", b.shapes.size(),
+                            b.inertia, s.stepper.paused ? "paused" : "running");
+    else
+        ImGui::TextDisabled("%s, I = %.4g kg m², %s", shapeName(carom::soleShape(b)), b.inertia,
+                            s.stepper.paused ? "paused" : "running");
     ImGui::PushItemWidth(150);
     edit(ui, id);
     editJoints(ui, id);

@@ -55,33 +55,33 @@ void arrow(ImDrawList* dl, const Camera& cam, Vec2 from, Vec2 vec, ImU32 col, fl
         {b.x - ux * head + uy * head * 0.5f, b.y - uy * head - ux * head * 0.5f}, col);
 }
 
-// b drawn at the pose xf (between the last step's start and end: Stepper::drawPoses).
-void drawBody(ImDrawList* dl, const Camera& cam, const Body& b, const carom::Transform& xf,
-              ImU32 fill, ImU32 line, float thick, bool outline = true) {
-    if (b.shape.type() == carom::ShapeType::Circle) {
+// A shape drawn at the pose xf.
+void drawShape(ImDrawList* dl, const Camera& cam, const carom::Shape& shape,
+               const carom::Transform& xf, ImU32 fill, ImU32 line, float thick, bool outline) {
+    if (shape.type() == carom::ShapeType::Circle) {
         const ImVec2 c = cam.toScreen(xf.p);
-        const float r = float(b.shape.radius() * cam.scale);
+        const float r = float(shape.radius() * cam.scale);
         const int segs = std::clamp(int(r / 2), 12, 64);
         dl->AddCircleFilled(c, r, fill, segs);
         if (!outline) return;
         dl->AddCircle(c, r, line, segs, thick);
         // A radius shows the rotation.
-        dl->AddLine(c, cam.toScreen(xf.apply({b.shape.radius(), 0})), line, thick);
+        dl->AddLine(c, cam.toScreen(xf.apply({shape.radius(), 0})), line, thick);
         return;
     }
-    if (b.shape.type() == carom::ShapeType::Segment) { // a line: its outline colour, filled
+    if (shape.type() == carom::ShapeType::Segment) { // a line: its outline colour, filled
         const float width = std::max(thick, 2.0f);
-        dl->AddLine(cam.toScreen(xf.apply(b.shape.vertices()[0])),
-                    cam.toScreen(xf.apply(b.shape.vertices()[1])), outline ? line : fill, width);
+        dl->AddLine(cam.toScreen(xf.apply(shape.vertices()[0])),
+                    cam.toScreen(xf.apply(shape.vertices()[1])), outline ? line : fill, width);
         return;
     }
     ImVec2 pts[64];
     int n = 0;
-    if (b.shape.type() == carom::ShapeType::Capsule) {
+    if (shape.type() == carom::ShapeType::Capsule) {
         // Its outline: the half circle about each end's centre, the right one from −90° to 90°,
         // the left one from 90° to 270°; the straight sides join them.
         constexpr int kArc = 16;
-        const double r = b.shape.radius(), half = b.shape.length() / 2;
+        const double r = shape.radius(), half = shape.length() / 2;
         for (int side = 0; side < 2; ++side)
             for (int k = 0; k <= kArc; ++k) {
                 const double a = M_PI * (side - 0.5 + double(k) / kArc);
@@ -90,13 +90,21 @@ void drawBody(ImDrawList* dl, const Camera& cam, const Body& b, const carom::Tra
                     cam.toScreen(xf.apply(centre + r * carom::Vec2{std::cos(a), std::sin(a)}));
             }
     } else {
-        const auto& vs = b.shape.vertices();
+        const auto& vs = shape.vertices();
         n = int(std::min<std::size_t>(vs.size(), 64));
         for (int i = 0; i < n; ++i)
             pts[i] = cam.toScreen(xf.apply(vs[i]));
     }
     dl->AddConvexPolyFilled(pts, n, fill);
     if (outline) dl->AddPolyline(pts, n, line, ImDrawFlags_Closed, thick);
+}
+
+// b drawn at the pose xf (between the last step's start and end: Stepper::drawPoses), each of a
+// compound body's shapes where it holds it.
+void drawBody(ImDrawList* dl, const Camera& cam, const Body& b, const carom::Transform& xf,
+              ImU32 fill, ImU32 line, float thick, bool outline = true) {
+    for (const carom::BodyShape& s : b.shapes)
+        drawShape(dl, cam, s.shape, carom::placeShape(xf, s), fill, line, thick, outline);
 }
 
 // The triangles of a simple polygon (screen points, either winding) by ear clipping: a
@@ -412,7 +420,7 @@ void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
         }
         const bool selected = s.selected && *s.selected == i;
         const bool outline =
-            selected || !crowd || 2 * b.shape.innerRadius() * cam.scale >= kOutlinePixels;
+            selected || !crowd || 2 * b.innerRadius() * cam.scale >= kOutlinePixels;
         drawBody(dl, cam, b, poses[i], bodyColor(i, crowd ? 255 : 170),
                  selected ? pal.selection : bodyColor(i, 255), selected ? 3.0f : 1.5f, outline);
     }
@@ -421,7 +429,7 @@ void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
     if (in.view.showNames && dynamicCount <= 12)
         for (std::size_t i = 0; i < bodies.size(); ++i) {
             const Body& b = bodies[i];
-            if (!b.isDynamic() || b.shape.boundingRadius() * cam.scale < 25) continue;
+            if (!b.isDynamic() || b.boundingRadius() * cam.scale < 25) continue;
             const ImVec2 c = cam.toScreen(poses[i].p), sz = ImGui::CalcTextSize(b.name.c_str());
             dl->AddText({c.x - sz.x / 2, c.y - sz.y / 2}, pal.text, b.name.c_str());
         }

@@ -33,13 +33,14 @@ void addThrusters(Session& s) {
     for (int k = 0; k < 2; ++k) {
         BlockThrusters& t = s.thrusters[k];
         t.body = s.world.findBody(names[k]);
-        if (!t.body || !s.world.body(*t.body).isDynamic()) {
+        // Thrusters sit on the surface of one shape about the centre of mass: none on a compound.
+        if (!t.body || !s.world.body(*t.body).isDynamic() || s.world.body(*t.body).isCompound()) {
             t.body.reset();
             continue;
         }
         // Up and down push along the long axis from the ends; the side pairs sit at 80% of the
         // half height, on the side opposite to their push (a flame shows where it burns).
-        const carom::Shape& shape = s.world.body(*t.body).shape;
+        const carom::Shape& shape = carom::soleShape(s.world.body(*t.body));
         const carom::Vec2 e = halfExtents(shape);
         const double a = 0.8 * e.y;
         const double x = shape.type() == carom::ShapeType::Circle

@@ -201,6 +201,41 @@ bool isChain(const Json& shape) {
     return type && type->is_string() && type->get<std::string>() == "chain";
 }
 
+// A compound body's shapes (docs/scene-format.md): one or more circles, boxes, polygons or
+// capsules, each with its `offset` ([x, y], default [0, 0]) and `angle` (rad, default 0) in the
+// body's frame. A polygon's vertices are in its own frame, placed by them: moved to their
+// centroid, the offset moves with them. Checked as compoundShapes will take them.
+std::vector<BodyShape> readCompound(const Json& list, const Where& where) {
+    if (!list.is_array() || list.empty())
+        where.fail("must be an array of one or more shapes, got " + describe(list));
+    std::vector<BodyShape> shapes;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Where at = where.at(i);
+        requireObject(list[i], at);
+        if (isChain(list[i])) at.at("type").fail("a chain cannot be part of a compound body");
+        Json own = list[i]; // the shape's own fields, without its placement
+        own.erase("offset");
+        own.erase("angle");
+        const Shape shape = readShape(own, at);
+        if (shape.type() == ShapeType::Segment)
+            at.at("type").fail("a segment cannot be part of a compound body");
+        const Json* offset = find(list[i], "offset");
+        const Json* angle = find(list[i], "angle");
+        const double turn = angle ? toNumber(*angle, at.at("angle")) : 0;
+        const Vec2 place = offset ? toVec2(*offset, at.at("offset")) : Vec2{0, 0};
+        shapes.emplace_back(shape, place + Rot(turn).apply(shape.centroidOffset()), turn);
+    }
+    try {
+        compoundShapes(shapes); // "shapes/i/field: what"
+    } catch (const std::invalid_argument& e) {
+        const std::string message = e.what();
+        const std::size_t colon = message.find(": ");
+        Where{where.file, where.pointer + message.substr(6, colon - 6)}.fail(
+            message.substr(colon + 2));
+    }
+    return shapes;
+}
+
 // ---- bodies ----
 
 int toInteger(const Json& v, const Where& where, int lo, int hi);
@@ -217,7 +252,8 @@ BodyType readBodyType(const Json& j, const Where& where) {
 // (radius 1e-200) that they come out 0, and the solver divides by them.
 void checkMass(const BodyDef& d, const Where& where) {
     if (d.type != BodyType::Dynamic) return;
-    const MassProperties mp = d.shape.massProperties();
+    const MassProperties mp =
+        d.shapes.empty() ? d.shape.massProperties() : compoundShapes(d.shapes).mass;
     const double m = d.mass ? *d.mass : d.density.value_or(1.0) * mp.area;
     const double inertia = m * mp.inertiaPerMass;
     if (!std::isnormal(m) || !std::isnormal(inertia) || !std::isfinite(1 / m) ||
@@ -230,25 +266,28 @@ void checkMass(const BodyDef& d, const Where& where) {
 // names are resolved), appended to `bodies`.
 void readBody(const Json& j, const Where& where, std::vector<BodyDef>& bodies) {
     requireObject(j, where);
-    if (find(j, "shapes"))
-        where.at("shapes").fail("compound bodies (several shapes) are not supported yet: give one "
-                                "\"shape\" (docs/scene-format.md)");
     checkFields(j, where,
-                {"name", "type", "shape", "position", "angle", "velocity", "angular_velocity",
-                 "mass", "density", "restitution", "friction", "group"});
+                {"name", "type", "shape", "shapes", "position", "angle", "velocity",
+                 "angular_velocity", "mass", "density", "restitution", "friction", "group"});
     BodyDef d;
     if (const Json* v = find(j, "name")) {
         d.name = toText(*v, where.at("name"));
         if (d.name.empty()) where.at("name").fail("must not be empty");
     }
     if (const Json* v = find(j, "type")) d.type = readBodyType(*v, where.at("type"));
-    const Json& shape = require(j, "shape", where);
     std::optional<Chain> chain;
-    if (isChain(shape))
-        chain = readChain(shape, where.at("shape"));
-    else
-        d.shape = readShape(shape, where.at("shape"));
-    if ((chain || d.shape.type() == ShapeType::Segment) && d.type != BodyType::Static)
+    if (const Json* shapes = find(j, "shapes")) {
+        if (find(j, "shape")) where.fail("give \"shape\" or \"shapes\", not both");
+        d.shapes = readCompound(*shapes, where.at("shapes"));
+    } else {
+        const Json& shape = require(j, "shape", where);
+        if (isChain(shape))
+            chain = readChain(shape, where.at("shape"));
+        else
+            d.shape = readShape(shape, where.at("shape"));
+    }
+    if ((chain || (d.shapes.empty() && d.shape.type() == ShapeType::Segment)) &&
+        d.type != BodyType::Static)
         where.at("type").fail(std::string("a ") + (chain ? "chain" : "segment") +
                               " is for static bodies only: must be \"static\"");
     d.position = toVec2(require(j, "position", where), where.at("position"));
@@ -583,10 +622,15 @@ int readFormat(const Json& j, const Where& where) {
 }
 
 // A saved contact's bodies (a contact's, or where one was found): "a" and "b", checked against
-// the scene's by checkPair.
+// the scene's by checkPair, and a compound body's shapes "shape_a" and "shape_b" (default 0),
+// checked against the bodies' by buildWorld.
 template <class Entry> void readPair(const Json& j, const Where& where, Entry& e) {
     e.a = static_cast<BodyId>(toInteger(require(j, "a", where), where.at("a"), 0, 1 << 30));
     e.b = static_cast<BodyId>(toInteger(require(j, "b", where), where.at("b"), 0, 1 << 30));
+    if (const Json* v = find(j, "shape_a"))
+        e.shapeA = static_cast<std::uint32_t>(toInteger(*v, where.at("shape_a"), 0, 1 << 30));
+    if (const Json* v = find(j, "shape_b"))
+        e.shapeB = static_cast<std::uint32_t>(toInteger(*v, where.at("shape_b"), 0, 1 << 30));
 }
 
 // A saved contact point's feature id: a whole number >= 0.
@@ -616,7 +660,9 @@ template <class Entry> void checkPair(const Scene& s, const Entry& e, const Wher
 // against the bodies, and keeps a record only where the narrow phase finds it again.
 FoundAt readFound(const Json& j, const Where& where) {
     requireObject(j, where);
-    checkFields(j, where, {"a", "b", "position", "angle", "margin", "normal", "points"});
+    checkFields(
+        j, where,
+        {"a", "b", "shape_a", "shape_b", "position", "angle", "margin", "normal", "points"});
     FoundAt f;
     readPair(j, where, f);
     f.position = toVec2(require(j, "position", where), where.at("position"));
@@ -641,7 +687,7 @@ FoundAt readFound(const Json& j, const Where& where) {
 // Extension: a saved world's contacts; buildWorld checks the pairs against the bodies.
 Manifold readContact(const Json& j, const Where& where) {
     requireObject(j, where);
-    checkFields(j, where, {"a", "b", "normal", "points"});
+    checkFields(j, where, {"a", "b", "shape_a", "shape_b", "normal", "points"});
     Manifold m;
     readPair(j, where, m);
     m.normal = toVec2(require(j, "normal", where), where.at("normal"));

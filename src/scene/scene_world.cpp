@@ -48,7 +48,12 @@ Scene captureScene(const World& world, const std::string& name) {
         BodyDef d;
         d.name = b.name;
         d.type = b.type;
-        d.shape = b.shape; // polygons are already centred: Shape::polygon keeps them as they are
+        // Polygons and compounds are already centred: Shape::polygon and compoundShapes keep them
+        // as they are.
+        if (b.isCompound())
+            d.shapes = b.shapes;
+        else
+            d.shape = b.shapes[0].shape;
         d.position = b.xf().p;
         d.angle = b.angle();
         d.velocity = b.v;

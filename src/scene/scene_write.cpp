@@ -130,7 +130,17 @@ Json bodyJson(const BodyDef& d) {
     Json j;
     j["name"] = d.name;
     j["type"] = typeName(d.type);
-    j["shape"] = shapeJson(d.shape);
+    if (d.shapes.empty()) {
+        j["shape"] = shapeJson(d.shape);
+    } else {
+        j["shapes"] = Json::array();
+        for (const BodyShape& s : d.shapes) {
+            Json shape = shapeJson(s.shape);
+            shape["offset"] = vec2(s.offset);
+            shape["angle"] = s.angle;
+            j["shapes"].push_back(shape);
+        }
+    }
     j["position"] = vec2(d.position);
     j["angle"] = d.angle;
     j["velocity"] = vec2(d.velocity);
@@ -199,6 +209,13 @@ template <class T> Json settingJson(const SettingInfo& s, T value) {
 
 } // namespace
 
+// A contact's shapes (a contact's, or where one was found), when a compound body's: "shape_a" and
+// "shape_b", each written only when not 0 (a one-shape body's).
+template <class Entry> void shapePairJson(const Entry& e, Json& j) {
+    if (e.shapeA != 0) j["shape_a"] = e.shapeA;
+    if (e.shapeB != 0) j["shape_b"] = e.shapeB;
+}
+
 // Extension: a contact with what the next step carries over from it (docs/scene-format.md).
 Json contactJson(const Manifold& m) {
     Json points = Json::array();
@@ -210,7 +227,11 @@ Json contactJson(const Manifold& m) {
                               {"normal_impulse", cp.normalImpulse},
                               {"tangent_impulse", cp.tangentImpulse}});
     }
-    return Json{{"a", m.a}, {"b", m.b}, {"normal", vec2(m.normal)}, {"points", points}};
+    Json j{{"a", m.a}, {"b", m.b}};
+    shapePairJson(m, j);
+    j["normal"] = vec2(m.normal);
+    j["points"] = points;
+    return j;
 }
 
 // Extension: where the narrow phase found a contact (docs/scene-format.md).
@@ -218,9 +239,14 @@ Json foundJson(const FoundAt& f) {
     Json points = Json::array();
     for (int i = 0; i < f.count; ++i)
         points.push_back(Json{{"id", f.id[i]}, {"on_a", vec2(f.onA[i])}, {"on_b", vec2(f.onB[i])}});
-    return Json{{"a", f.a},         {"b", f.b},           {"position", vec2(f.position)},
-                {"angle", f.angle}, {"margin", f.margin}, {"normal", vec2(f.normal)},
-                {"points", points}};
+    Json j{{"a", f.a}, {"b", f.b}};
+    shapePairJson(f, j);
+    j["position"] = vec2(f.position);
+    j["angle"] = f.angle;
+    j["margin"] = f.margin;
+    j["normal"] = vec2(f.normal);
+    j["points"] = points;
+    return j;
 }
 
 std::string serializeScene(const Scene& scene) {

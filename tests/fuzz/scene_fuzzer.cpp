@@ -16,8 +16,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     for (carom::Method method : carom::allMethods())
         for (carom::Integrator integrator : carom::allIntegrators()) {
-            // The exact method refuses joints (docs/scene-format.md), and says so at loading.
-            if (method == carom::Method::Exact && !scene.joints.empty()) continue;
+            // The exact method refuses joints and compound bodies (docs/scene-format.md), and says
+            // so at loading.
+            if (method == carom::Method::Exact && !carom::exactTakes(scene)) continue;
             carom::Scene s = scene;
             s.settings.method = method;
             s.settings.integrator = integrator;

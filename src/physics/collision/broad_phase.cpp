@@ -8,28 +8,27 @@
 
 namespace carom {
 
-Aabb boundingBox(const Body& b, double margin) {
+Aabb boundingBox(const Shape& shape, const Transform& x, double margin) {
     Aabb box;
-    const Transform& x = b.xf();
-    if (b.shape.type() == ShapeType::Circle) {
-        Vec2 r{b.shape.radius(), b.shape.radius()};
+    if (shape.type() == ShapeType::Circle) {
+        Vec2 r{shape.radius(), shape.radius()};
         box = Aabb{x.p - r, x.p + r};
-    } else if (b.shape.type() == ShapeType::Box) {
+    } else if (shape.type() == ShapeType::Box) {
         // A rotated box's half extents are |R| h (Ericson §4.2.6). The same bits as the extreme
         // corners': each corner's offset is ±|c| hx ± |s| hy (and so on), every product is exact
         // up to its sign, and rounding keeps the order of the sums.
-        const double hx = b.shape.width() / 2, hy = b.shape.height() / 2;
+        const double hx = shape.width() / 2, hy = shape.height() / 2;
         const double c = std::abs(x.q.c), s = std::abs(x.q.s);
         const Vec2 e{c * hx + s * hy, s * hx + c * hy};
         box = Aabb{x.p - e, x.p + e};
     } else {
-        box.lo = box.hi = x.apply(b.shape.vertices()[0]);
-        for (Vec2 v : b.shape.vertices()) {
+        box.lo = box.hi = x.apply(shape.vertices()[0]);
+        for (Vec2 v : shape.vertices()) {
             Vec2 p = x.apply(v);
             box.lo = glm::min(box.lo, p);
             box.hi = glm::max(box.hi, p);
         }
-        const double r = b.shape.radius(); // a capsule's rounding about its core; 0 otherwise
+        const double r = shape.radius(); // a capsule's rounding about its core; 0 otherwise
         box.lo -= Vec2{r, r};
         box.hi += Vec2{r, r};
     }
@@ -38,11 +37,17 @@ Aabb boundingBox(const Body& b, double margin) {
     return box;
 }
 
-namespace {
-
-bool overlap(const Aabb& a, const Aabb& b) {
-    return a.lo.x <= b.hi.x && b.lo.x <= a.hi.x && a.lo.y <= b.hi.y && b.lo.y <= a.hi.y;
+Aabb boundingBox(const Body& b, double margin) {
+    Aabb box = boundingBox(b.shapes[0].shape, b.shapeXf(0), margin);
+    for (std::size_t i = 1; i < b.shapes.size(); ++i) {
+        const Aabb more = boundingBox(b.shapes[i].shape, b.shapeXf(i), margin);
+        box.lo = glm::min(box.lo, more.lo);
+        box.hi = glm::max(box.hi, more.hi);
+    }
+    return box;
 }
+
+namespace {
 
 // A uniform grid over the boxes (Ericson §7.1): each box is entered in the cells it covers, and
 // two boxes are compared where they share a cell. A pair sharing several cells is reported only in
@@ -220,7 +225,7 @@ struct FatBoxes {
               const std::vector<Aabb>& tight) {
         boxes.resize(tight.size());
         for (std::size_t i = 0; i < tight.size(); ++i) {
-            const double fat = margins[i] + kFatFraction * bodies[i].shape.boundingRadius();
+            const double fat = margins[i] + kFatFraction * bodies[i].boundingRadius();
             boxes[i] = Aabb{tight[i].lo - Vec2{fat, fat}, tight[i].hi + Vec2{fat, fat}};
         }
         gridPairs(bodies, boxes, pairs);

@@ -20,10 +20,11 @@ template <class Entry> class PairFinder {
     explicit PairFinder(const std::vector<Entry>& sorted)
         : next_(sorted.begin()), end_(sorted.end()) {}
 
-    const Entry* find(BodyId a, BodyId b) {
-        while (next_ != end_ && (next_->a != a ? next_->a < a : next_->b < b))
+    // The entry of the pair of shapes `key` has (a manifold, or where one was found).
+    template <class Key> const Entry* find(const Key& key) {
+        while (next_ != end_ && pairBefore(*next_, key))
             ++next_;
-        return next_ != end_ && next_->a == a && next_->b == b ? &*next_ : nullptr;
+        return next_ != end_ && samePair(*next_, key) ? &*next_ : nullptr;
     }
 
   private:
@@ -44,13 +45,12 @@ template <class Entry> class MergeInPlace {
         aside_.clear();
     }
 
-    const Entry* last(BodyId a, BodyId b) {
+    template <class Key> const Entry* last(const Key& key) {
         std::vector<Entry>& from = moved_ ? aside_ : list_;
         std::size_t& read = moved_ ? readAside_ : read_;
-        while (read < from.size() && (from[read].a != a ? from[read].a < a : from[read].b < b))
+        while (read < from.size() && pairBefore(from[read], key))
             ++read;
-        return read < from.size() && from[read].a == a && from[read].b == b ? &from[read++]
-                                                                            : nullptr;
+        return read < from.size() && samePair(from[read], key) ? &from[read++] : nullptr;
     }
 
     // The entry `last` gave, if it is in its slot already (in a scene at rest, nearly all are), to
@@ -100,9 +100,28 @@ bool touching(const Manifold& m, double slop) {
     return false;
 }
 
+// A pair of bodies with manifolds, and whether any of them touches: a compound body touches
+// another while any of its shapes does. Its shapes are 0 and 0 (for PairFinder).
+struct Touch {
+    BodyId a = 0, b = 0;
+    std::uint32_t shapeA = 0, shapeB = 0;
+    bool touching = false;
+};
+
+// The pairs of bodies of a list of manifolds sorted by pair, in its order.
+std::vector<Touch> touchesOf(const std::vector<Manifold>& list, double slop) {
+    std::vector<Touch> out;
+    for (const Manifold& m : list)
+        if (!out.empty() && out.back().a == m.a && out.back().b == m.b)
+            out.back().touching = out.back().touching || touching(m, slop);
+        else
+            out.push_back(Touch{m.a, m.b, 0, 0, touching(m, slop)});
+    return out;
+}
+
 // How far a body may travel in the step: |v| h plus the sweep of its farthest point, |ω| r h.
 double sweep(const Body& b, double h) {
-    return (glm::length(b.v) + std::abs(b.w) * b.shape.boundingRadius()) * h;
+    return (glm::length(b.v) + std::abs(b.w) * b.boundingRadius()) * h;
 }
 
 // A manifold's friction and restitution, mixed from its bodies' and the settings'.
@@ -130,6 +149,8 @@ FoundAt foundAt(const Manifold& m, const Body& A, const Body& B, double margin) 
     FoundAt f;
     f.a = m.a;
     f.b = m.b;
+    f.shapeA = m.shapeA;
+    f.shapeB = m.shapeB;
     f.position = A.xf().applyInverse(B.xf().p);
     f.angle = B.angle() - A.angle();
     f.margin = margin;
@@ -148,9 +169,10 @@ FoundAt foundAt(const Manifold& m, const Body& A, const Body& B, double margin) 
 bool recyclable(const StepContext& c, const FoundAt& f, const Body& A, const Body& B, double sweepA,
                 double sweepB) {
     const double drift = glm::length(A.xf().applyInverse(B.xf().p) - f.position) +
-                         std::abs((B.angle() - A.angle()) - f.angle) * B.shape.boundingRadius();
-    const double reach =
-        std::min(c.settings.linearSlop, kRecycleReach * smallerInnerRadius(A.shape, B.shape));
+                         std::abs((B.angle() - A.angle()) - f.angle) * B.boundingRadius();
+    const double reach = std::min(
+        c.settings.linearSlop,
+        kRecycleReach * smallerInnerRadius(A.shapes[f.shapeA].shape, B.shapes[f.shapeB].shape));
     return drift <= reach && drift + sweepA + sweepB <= f.margin;
 }
 
@@ -180,6 +202,8 @@ Manifold carried(const WorldSettings& s, const FoundAt& f, const Body& A, const 
     Manifold m;
     m.a = f.a;
     m.b = f.b;
+    m.shapeA = f.shapeA;
+    m.shapeB = f.shapeB;
     m.count = f.count;
     for (int i = 0; i < f.count; ++i)
         m.points[i].id = f.id[i];
@@ -229,18 +253,22 @@ void eachManifold(const StepContext& c, const std::vector<BodyPair>& pairs,
     for (const BodyPair& p : pairs) {
         const Body& A = c.bodies[p.a];
         const Body& B = c.bodies[p.b];
-        const FoundAt* f = records ? records->last(p.a, p.b) : nullptr;
-        if (f && recyclable(c, *f, A, B, sweeps[p.a], sweeps[p.b])) {
-            keep(*f, A, B);
-            records->put(*f);
-            continue;
-        }
         const double margin = margins[p.a] + margins[p.b];
-        ShapeManifold sm = collide(A.shape, A.xf(), B.shape, B.xf(), margin);
-        if (sm.count == 0) continue;
-        const Manifold m = manifoldOf(s, p.a, A, p.b, B, sm);
-        emit(m);
-        if (records) records->put(foundAt(m, A, B, margin));
+        eachShapePair(A, margins[p.a], B, margins[p.b], [&](std::uint32_t i, std::uint32_t j) {
+            const ShapePairKey key{p.a, p.b, i, j};
+            const FoundAt* f = records ? records->last(key) : nullptr;
+            if (f && recyclable(c, *f, A, B, sweeps[p.a], sweeps[p.b])) {
+                keep(*f, A, B);
+                records->put(*f);
+                return;
+            }
+            ShapeManifold sm =
+                collide(A.shapes[i].shape, A.shapeXf(i), B.shapes[j].shape, B.shapeXf(j), margin);
+            if (sm.count == 0) return;
+            const Manifold m = manifoldOf(s, key, A, B, sm);
+            emit(m);
+            if (records) records->put(foundAt(m, A, B, margin));
+        });
     }
     if (records) records->finish();
 }
@@ -286,11 +314,13 @@ std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<doub
     return out;
 }
 
-Manifold manifoldOf(const WorldSettings& s, BodyId a, const Body& A, BodyId b, const Body& B,
+Manifold manifoldOf(const WorldSettings& s, const ShapePairKey& key, const Body& A, const Body& B,
                     const ShapeManifold& sm) {
     Manifold m;
-    m.a = a;
-    m.b = b;
+    m.a = key.a;
+    m.b = key.b;
+    m.shapeA = key.shapeA;
+    m.shapeB = key.shapeB;
     m.normal = sm.normal;
     m.count = sm.count;
     mixMaterials(s, A, B, m);
@@ -305,18 +335,23 @@ Manifold manifoldOf(const WorldSettings& s, BodyId a, const Body& A, BodyId b, c
 
 bool foundAgain(const FoundAt& f, const Body& A, const Body& B) {
     if (!(f.margin > 0)) return false;
+    if (f.shapeA >= A.shapes.size() || f.shapeB >= B.shapes.size()) return false;
     const Transform atB{f.position, Rot(f.angle)};
-    const ShapeManifold sm = collide(A.shape, Transform{}, B.shape, atB, f.margin);
-    // Round-off apart: the record was worked out from the two bodies' poses in the world.
+    const ShapeManifold sm =
+        collide(A.shapes[f.shapeA].shape, placeShape(Transform{}, A.shapes[f.shapeA]),
+                B.shapes[f.shapeB].shape, placeShape(atB, B.shapes[f.shapeB]), f.margin);
+    // Round-off apart: the record was worked out from the two bodies' poses in the world. The same
+    // points, not the same feature ids: where a corner meets a corner, the features that name the
+    // point may come out otherwise in another frame's round-off (two small boxes tumbling), and
+    // the record's own ids are the ones its manifold's impulses were kept under.
     const double tolerance =
-        1e-9 * (1 + glm::length(f.position) + A.shape.boundingRadius() + B.shape.boundingRadius());
+        1e-9 * (1 + glm::length(f.position) + A.boundingRadius() + B.boundingRadius());
     bool same = sm.count == f.count && glm::length(sm.normal - f.normal) <= 1e-9;
     for (int i = 0; same && i < f.count; ++i) {
         const ShapeContact& p = sm.points[i];
         const Vec2 onA = p.point + 0.5 * p.depth * sm.normal;
         const Vec2 onB = atB.applyInverse(p.point - 0.5 * p.depth * sm.normal);
-        same = p.id == f.id[i] && glm::length(onA - f.onA[i]) <= tolerance &&
-               glm::length(onB - f.onB[i]) <= tolerance;
+        same = glm::length(onA - f.onA[i]) <= tolerance && glm::length(onB - f.onB[i]) <= tolerance;
     }
     return same;
 }
@@ -331,13 +366,13 @@ void updateContacts(StepContext& c, std::vector<FoundAt>* found) {
     c.contacts.reserve(pairs.size()); // a manifold at most a pair, appended in place
     MergeInPlace<Manifold> contacts(c.contacts);
     auto put = [&](Manifold m) {
-        carryOver(c, contacts.last(m.a, m.b), m);
+        carryOver(c, contacts.last(m), m);
         contacts.put(m);
     };
     // A kept pair whose manifold is in its slot with the same points is carried where it is, its
     // impulses left in place (in a pile at rest, nearly every pair).
     auto keep = [&](const FoundAt& f, const Body& A, const Body& B) {
-        const Manifold* last = contacts.last(f.a, f.b);
+        const Manifold* last = contacts.last(f);
         Manifold* here = last && samePoints(*last, f) ? contacts.inPlace(last) : nullptr;
         if (!here) {
             Manifold m = carried(s, f, A, B);
@@ -356,23 +391,23 @@ void updateContacts(StepContext& c, std::vector<FoundAt>* found) {
 void setContacts(StepContext& c, std::vector<Manifold> next) {
     ManifoldFinder last(c.contacts);
     for (Manifold& m : next)
-        carryOver(c, last.find(m.a, m.b), m);
+        carryOver(c, last.find(m), m);
     c.contacts.swap(next);
 }
 
 void queueContactEvents(const std::vector<Manifold>& contacts,
                         const std::vector<Manifold>& previous, double slop,
                         std::vector<ContactEvent>& events) {
-    ManifoldFinder before(previous);
-    for (const Manifold& m : contacts) {
-        const Manifold* old = before.find(m.a, m.b);
-        bool was = old && touching(*old, slop), is = touching(m, slop);
-        if (is != was) events.push_back(ContactEvent{m.a, m.b, is});
+    const std::vector<Touch> now = touchesOf(contacts, slop), before = touchesOf(previous, slop);
+    PairFinder<Touch> was(before);
+    for (const Touch& t : now) {
+        const Touch* old = was.find(t);
+        if (t.touching != (old && old->touching))
+            events.push_back(ContactEvent{t.a, t.b, t.touching});
     }
-    ManifoldFinder now(contacts);
-    for (const Manifold& m : previous)
-        if (touching(m, slop) && !now.find(m.a, m.b))
-            events.push_back(ContactEvent{m.a, m.b, false});
+    PairFinder<Touch> is(now);
+    for (const Touch& t : before)
+        if (t.touching && !is.find(t)) events.push_back(ContactEvent{t.a, t.b, false});
 }
 
 } // namespace carom

@@ -52,10 +52,15 @@ Interpolated poseAt(const Body& b, const Pose& from, double t) {
     return {angle, Transform{from.xf.p + t * (b.xf().p - from.xf.p), Rot(angle)}};
 }
 
-// The deepest overlap of the body at xf with the static body `fixed`; −∞ when they are more than
-// `margin` apart.
+// The deepest overlap of the body at xf with the static body `fixed`, over their pairs of shapes;
+// −∞ when they are more than `margin` apart.
 double deepest(const Body& b, const Transform& xf, const Body& fixed, double margin = 0) {
-    return deepestDepth(collide(b.shape, xf, fixed.shape, fixed.xf(), margin));
+    double d = -INFINITY;
+    for (const BodyShape& s : b.shapes)
+        for (std::size_t j = 0; j < fixed.shapes.size(); ++j)
+            d = std::max(d, deepestDepth(collide(s.shape, placeShape(xf, s), fixed.shapes[j].shape,
+                                                 fixed.shapeXf(j), margin)));
+    return d;
 }
 
 // The part [t0, t1] of the step in which the body's centre, going from `from` to `to`, is within
@@ -97,23 +102,22 @@ bool pathMeetsCore(Vec2 p, Vec2 q, Vec2 a, Vec2 b, double r) {
     return nearest < r;
 }
 
-// Does the segment from a to b (world points) pass through the inside of the body's shape?
+// Does the segment from p to q (in the shape's frame) pass through the inside of the shape?
 // A polygon: the segment clipped by each edge's half-plane n_i · (x − v_i) ≤ 0 (Cyrus-Beck) is
 // not empty. A circle: the segment comes nearer its centre than its radius. A capsule: nearer its
 // core than its radius; a segment, which has no inside: the path crosses it.
-bool passesThrough(Vec2 a, Vec2 b, const Body& fixed) {
-    const Vec2 p = fixed.localPoint(a), q = fixed.localPoint(b), d = q - p;
-    if (fixed.shape.vertices().size() == 2)
-        return pathMeetsCore(p, q, fixed.shape.vertices()[0], fixed.shape.vertices()[1],
-                             fixed.shape.radius());
-    if (fixed.shape.type() == ShapeType::Circle) {
+bool passesThrough(Vec2 p, Vec2 q, const Shape& shape) {
+    const Vec2 d = q - p;
+    if (shape.vertices().size() == 2)
+        return pathMeetsCore(p, q, shape.vertices()[0], shape.vertices()[1], shape.radius());
+    if (shape.type() == ShapeType::Circle) {
         const double t =
             lengthSquared(d) > 0 ? std::clamp(-glm::dot(p, d) / lengthSquared(d), 0.0, 1.0) : 0;
-        return lengthSquared(p + t * d) < fixed.shape.radius() * fixed.shape.radius();
+        return lengthSquared(p + t * d) < shape.radius() * shape.radius();
     }
     double t0 = 0, t1 = 1;
-    const auto& v = fixed.shape.vertices();
-    const auto& n = fixed.shape.normals();
+    const auto& v = shape.vertices();
+    const auto& n = shape.normals();
     for (std::size_t i = 0; i < v.size() && t0 <= t1; ++i) {
         const double sp = glm::dot(n[i], p - v[i]), sq = glm::dot(n[i], q - v[i]);
         if (sp > 0 && sq > 0) return false;            // wholly outside this edge
@@ -123,10 +127,19 @@ bool passesThrough(Vec2 a, Vec2 b, const Body& fixed) {
     return t0 < t1;
 }
 
+// Does the segment from a to b (world points) pass through the inside of any of the body's shapes?
+bool passesThrough(Vec2 a, Vec2 b, const Body& fixed) {
+    for (std::size_t j = 0; j < fixed.shapes.size(); ++j) {
+        const Transform x = fixed.shapeXf(j);
+        if (passesThrough(x.applyInverse(a), x.applyInverse(b), fixed.shapes[j].shape)) return true;
+    }
+    return false;
+}
+
 // How deep a body may be in a static one: the slop the solver leaves, but never so deep that a
 // body smaller than it could bury its centre (which is at least the inner radius deep there).
 double allowedDepthInStatic(const Body& b, const WorldSettings& s) {
-    return std::min(s.linearSlop, kUncheckedTravel * b.shape.innerRadius());
+    return std::min(s.linearSlop, kUncheckedTravel * b.innerRadius());
 }
 
 void moveBy(Body& b, Vec2 dp, double dAngle, const StepContext& c, Correction correction) {
@@ -143,8 +156,7 @@ void moveBy(Body& b, Vec2 dp, double dAngle, const StepContext& c, Correction co
 // deeper than it may; 1 if it never does.
 double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aabb& staticBox,
                     double travel, const WorldSettings& s) {
-    const auto [t0, t1] =
-        window(from.xf.p, b.xf().p, staticBox, b.shape.boundingRadius() + s.linearSlop);
+    const auto [t0, t1] = window(from.xf.p, b.xf().p, staticBox, b.boundingRadius() + s.linearSlop);
     if (t0 > t1) return 1;
     const double startDepth = deepest(b, from.xf, fixed, s.linearSlop); // −∞: not touching
     const double allowed = std::max(allowedDepthInStatic(b, s), startDepth) + s.distanceTolerance;
@@ -167,9 +179,8 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aa
     // Over the window, steps of at most kUncheckedTravel of the inner radius cannot jump over the
     // static body (up to kStaticSweepMaxSamples of them: a body sent across the world in one step
     // is not followed).
-    const double n =
-        std::min(std::ceil((t1 - t0) * travel / (kUncheckedTravel * b.shape.innerRadius())),
-                 kStaticSweepMaxSamples);
+    const double n = std::min(std::ceil((t1 - t0) * travel / (kUncheckedTravel * b.innerRadius())),
+                              kStaticSweepMaxSamples);
     double last = 0; // known not to enter: the start, or out of reach before the window
     for (int k = 0; k <= n; ++k) {
         const double t = t0 + (t1 - t0) * (n > 0 ? k / n : 1);
@@ -201,8 +212,8 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
         Body& b = c.bodies[i];
         if (!b.isDynamic()) continue;
         const double travel = glm::length(b.xf().p - start[i].xf.p) +
-                              std::abs(b.angle() - start[i].angle) * b.shape.boundingRadius();
-        if (!(travel > kUncheckedTravel * b.shape.innerRadius())) continue;
+                              std::abs(b.angle() - start[i].angle) * b.boundingRadius();
+        if (!(travel > kUncheckedTravel * b.innerRadius())) continue;
         if (!statics) {
             boxes.resize(c.bodies.size());
             double size = 0;
@@ -217,7 +228,7 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
             for (std::size_t j = 0; j < c.bodies.size(); ++j)
                 if (c.bodies[j].type == BodyType::Static) statics->insert(j, boxes[j]);
         }
-        const double reach = b.shape.boundingRadius() + c.settings.linearSlop;
+        const double reach = b.boundingRadius() + c.settings.linearSlop;
         const Vec2 from = start[i].xf.p, to = b.xf().p;
         const Aabb sweep{glm::min(from, to) - Vec2{reach, reach},
                          glm::max(from, to) + Vec2{reach, reach}};
@@ -250,10 +261,16 @@ void keepOutOfStaticBodies(StepContext& c, Correction correction) {
         if (!b.isDynamic()) continue;
         // No point can be that deep (half of it, for the bound's rounding): a body resting on a
         // static one, nearly always, needs no narrow phase here.
-        const double allowed = kUncheckedTravel * b.shape.innerRadius();
-        if (depthBound(b.shape, b.xf(), fixed.shape, fixed.xf()) <= allowed / 2) continue;
+        const double allowed = kUncheckedTravel * b.innerRadius();
+        // The manifold's two shapes: the dynamic body's and the static one's.
+        const std::size_t shapeB = staticA ? m.shapeB : m.shapeA;
+        const std::size_t shapeF = staticA ? m.shapeA : m.shapeB;
+        const Shape& own = b.shapes[shapeB].shape;
+        const Shape& other = fixed.shapes[shapeF].shape;
+        if (depthBound(own, b.shapeXf(shapeB), other, fixed.shapeXf(shapeF)) <= allowed / 2)
+            continue;
         // The manifold from the dynamic body to the static one: its normal points into `fixed`.
-        const ShapeManifold now = collide(b.shape, b.xf(), fixed.shape, fixed.xf(), 0);
+        const ShapeManifold now = collide(own, b.shapeXf(shapeB), other, fixed.shapeXf(shapeF), 0);
         const double excess = deepestDepth(now) - allowed;
         if (!(excess > 0)) continue;
         // Out on the side where the body is: a long thin body that went through a thin wall

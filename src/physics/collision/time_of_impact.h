@@ -28,12 +28,14 @@ double bisectContactTime(double lo, double hi, double timeTolerance,
                          const std::function<bool(double)>& penetrates, int maxIterations = 64);
 
 // How fast a body's turning can carry its boundary towards anything: |ω| times its bounding
-// radius, and nothing for a circle, whose turning about its centre leaves the space it takes as
-// it was. The flights' bounds on how fast a pair can close (flight_impacts.cpp) and the exact
-// method's travel limits (exact.cpp) take it: a ball of 1 m spinning at 480 rad/s made every bound
-// on its pairs 500 m/s looser, and held every advance of the exact method to a millisecond.
+// radius, and nothing for a circle (at its centre of mass), whose turning about its centre leaves
+// the space it takes as it was. The flights' bounds on how fast a pair can close
+// (flight_impacts.cpp) and the exact method's travel limits (exact.cpp) take it: a ball of 1 m
+// spinning at 480 rad/s made every bound on its pairs 500 m/s looser, and held every advance of the
+// exact method to a millisecond.
 inline double turning(const Body& b, double w) {
-    return b.shape.type() == ShapeType::Circle ? 0.0 : std::abs(w) * b.shape.boundingRadius();
+    const bool circle = !b.isCompound() && soleShape(b).type() == ShapeType::Circle;
+    return circle ? 0.0 : std::abs(w) * b.boundingRadius();
 }
 
 // A contact point: its two bodies and its feature id (world.h: ContactPoint::id).

@@ -22,6 +22,9 @@
 //   as the default method takes a step: finishAsTheDefaultMethod) the contacts after the step, and
 //   the overlap left projected away (finishExactStep) no energy made by the step (makeNoEnergy)
 //
+// Compound bodies: not handled (World refuses them in this method): every body here has one shape
+// at its centre of mass (soleShape), and a pair of bodies one manifold.
+//
 // Resting contact: a touching point is always given to the sequential-impulse solver
 // (sequential_impulses.cpp, restitution 0, warm started from the last step) for the advance, which
 // stops it from approaching but never pulls; a point approaching slower than its forces push it
@@ -170,7 +173,8 @@ Allowed allowedSink(const StepContext& c, const PairAllowance* pair, const Manif
                     const ContactPoint& cp) {
     const double tol = c.settings.distanceTolerance;
     if (!pair) return {tol, false};
-    const double near = kHeldReach * smallerInnerRadius(c.bodies[m.a].shape, c.bodies[m.b].shape);
+    const double near =
+        kHeldReach * smallerInnerRadius(soleShape(c.bodies[m.a]), soleShape(c.bodies[m.b]));
     const Vec2 localA = onA(c, m, cp);
     Allowed allowed{std::max(tol, pair->depth + tol), false};
     for (int j = 0; j < pair->count; ++j)
@@ -271,8 +275,9 @@ double overlapOf(const StepContext& c, const Allowance& start, PointKey point) {
     const auto [a, b] = point.first;
     const Body& A = c.bodies[a];
     const Body& B = c.bodies[b];
-    const ShapeManifold sm = collide(A.shape, A.xf(), B.shape, B.xf(), c.settings.linearSlop);
-    const Manifold m = manifoldOf(c.settings, a, A, b, B, sm);
+    const ShapeManifold sm =
+        collide(soleShape(A), A.xf(), soleShape(B), B.xf(), c.settings.linearSlop);
+    const Manifold m = manifoldOf(c.settings, ShapePairKey{a, b, 0, 0}, A, B, sm);
     for (int i = 0; i < m.count; ++i)
         if (m.points[i].id == point.second)
             return m.points[i].depth - allowedSink(c, find(start, {a, b}), m, m.points[i]).depth;
@@ -461,7 +466,7 @@ std::vector<double> clearances(const StepContext& c, double dt) {
         const Body& b = c.bodies[i];
         if (b.type == BodyType::Static) continue;
         const double go = pointSpeed(b, b.v, b.w) * dt;
-        if (go > kExactMaxTravel * b.shape.innerRadius()) reach[i] = clear[i] = go, any = true;
+        if (go > kExactMaxTravel * soleShape(b).innerRadius()) reach[i] = clear[i] = go, any = true;
     }
     if (!any) return clear;
     std::vector<BodyPair> pairs;
@@ -471,7 +476,7 @@ std::vector<double> clearances(const StepContext& c, double dt) {
         if (margin == 0) continue;
         const Body& A = c.bodies[p.a];
         const Body& B = c.bodies[p.b];
-        const ShapeManifold s = collide(A.shape, A.xf(), B.shape, B.xf(), margin);
+        const ShapeManifold s = collide(soleShape(A), A.xf(), soleShape(B), B.xf(), margin);
         const double d = s.count == 0 ? margin : std::max(0.0, -deepestDepth(s));
         clear[p.a] = std::min(clear[p.a], d * (reach[p.a] / margin));
         clear[p.b] = std::min(clear[p.b], d * (reach[p.b] / margin));
@@ -492,7 +497,8 @@ double travelLimit(const StepContext& c, const std::vector<Pose>& start,
         double speed = pointSpeed(b, start[i].v, start[i].w);
         if (now) speed = std::max(speed, pointSpeed(b, b.v, b.w));
         if (speed > 0)
-            dt = std::min(dt, std::max(kExactMaxTravel * b.shape.innerRadius(), clear[i]) / speed);
+            dt = std::min(dt,
+                          std::max(kExactMaxTravel * soleShape(b).innerRadius(), clear[i]) / speed);
     }
     return dt;
 }
@@ -534,7 +540,7 @@ bool isHeld(const std::vector<Manifold>& held, BodyId a, BodyId b) {
 double circleContacts(const StepContext& c, double dt, const std::vector<Manifold>& held) {
     // None without two circles (a pile of boxes: no broad phase for nothing).
     if (std::count_if(c.bodies.begin(), c.bodies.end(),
-                      [](const Body& b) { return b.shape.type() == ShapeType::Circle; }) < 2)
+                      [](const Body& b) { return soleShape(b).type() == ShapeType::Circle; }) < 2)
         return dt;
     std::vector<double> margins(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
@@ -547,13 +553,14 @@ double circleContacts(const StepContext& c, double dt, const std::vector<Manifol
     for (const BodyPair& p : pairs) {
         const Body& A = c.bodies[p.a];
         const Body& B = c.bodies[p.b];
-        if (A.shape.type() != ShapeType::Circle || B.shape.type() != ShapeType::Circle) continue;
+        if (soleShape(A).type() != ShapeType::Circle || soleShape(B).type() != ShapeType::Circle)
+            continue;
         if (!movesUniformly(c, p.a) || !movesUniformly(c, p.b) || isHeld(held, p.a, p.b)) continue;
         Vec2 aA = A.invMass * A.force, aB = B.invMass * B.force;
         if (glm::length(aB - aA) > kSameAcceleration * (glm::length(aA) + glm::length(aB)))
             continue;
-        auto t =
-            circleTimeOfImpact(B.xf().p - A.xf().p, B.v - A.v, A.shape.radius() + B.shape.radius());
+        auto t = circleTimeOfImpact(B.xf().p - A.xf().p, B.v - A.v,
+                                    soleShape(A).radius() + soleShape(B).radius());
         if (t && *t > 0) earliest = std::min(earliest, *t);
     }
     return earliest;

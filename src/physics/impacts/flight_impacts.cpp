@@ -10,10 +10,11 @@
 // accelerated until it strikes something. So its impacts can be found at their true times, as
 // the exact method finds them, pair by pair, and struck with Hecker's Eq. 9:
 //
-//   the bodies in free flight: dynamic, under no force but gravity (no damping, spring or
-//     thruster), not resting on anything (touching it within the slop, under gravity, at a normal
-//     speed below the restitution threshold) or sunk into it, and with no contact, touching or
-//     speculative, with a body the solver moves
+//   the bodies in free flight: dynamic, of one shape (a compound body, static or not, is the
+//     solver's, as is whatever is in contact with it), under no force but gravity (no damping,
+//     spring or thruster), not resting on anything (touching it within the slop, under gravity, at
+//     a normal speed below the restitution threshold) or sunk into it, and with no contact,
+//     touching or speculative, with a body the solver moves
 //   each keeps a clock: its pose and velocity at its own time t within the step, uniformly
 //     accelerated after t (p + v τ + ½ g τ², the angle at constant ω)
 //   the pairs of the step's manifolds between two such bodies, or one and a static body: the time
@@ -98,7 +99,7 @@ std::vector<char> inFreeFlight(const StepContext& c) {
     std::vector<char> free(c.bodies.size(), 0);
     if (s.damping != 0 || s.angularDamping != 0) return free;
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
-        free[i] = c.bodies[i].isDynamic() && underGravityAlone(c, i);
+        free[i] = c.bodies[i].isDynamic() && !c.bodies[i].isCompound() && underGravityAlone(c, i);
     if (c.joints) // a joint holds its bodies: the solver's
         for (const Joint& j : *c.joints) {
             free[j.b] = 0;
@@ -137,7 +138,8 @@ std::vector<char> inFreeFlight(const StepContext& c) {
         other[fill[m.a]++] = m.b, other[fill[m.b]++] = m.a;
     std::vector<BodyId> held;
     for (BodyId i = 0; i < c.bodies.size(); ++i)
-        if (!free[i] && c.bodies[i].type != BodyType::Static) held.push_back(i);
+        if (!free[i] && (c.bodies[i].type != BodyType::Static || c.bodies[i].isCompound()))
+            held.push_back(i);
     while (!held.empty()) {
         const BodyId i = held.back();
         held.pop_back();
@@ -210,7 +212,7 @@ Prediction comesBack(const StepContext& c, const std::vector<Clock>& clock, cons
     const double limit = std::max(depthAtStart, 0.0) + tol;
     const PairAt start = pairAt(clock, m, t0);
     const double overlapAlong =
-        extentAlong(A.shape, start.xa, normal) + extentAlong(B.shape, start.xb, -normal);
+        extentAlong(soleShape(A), start.xa, normal) + extentAlong(soleShape(B), start.xb, -normal);
     const double parting =
         glm::dot(start.vb - start.va, normal) - turning(A, start.wa) - turning(B, start.wb);
     if (overlapAlong <= limit &&
@@ -218,10 +220,10 @@ Prediction comesBack(const StepContext& c, const std::vector<Clock>& clock, cons
         return {Outcome::Never};
     auto deeper = [&](double t) {
         const PairAt q = pairAt(clock, m, t);
-        return deepestDepth(collide(A.shape, q.xa, B.shape, q.xb, tol)) > limit;
+        return deepestDepth(collide(soleShape(A), q.xa, soleShape(B), q.xb, tol)) > limit;
     };
     const double travel = speed * (c.h - t0);
-    const double step = kFlightSampleTravel * smallerInnerRadius(A.shape, B.shape);
+    const double step = kFlightSampleTravel * smallerInnerRadius(soleShape(A), soleShape(B));
     const int n = static_cast<int>(std::min(std::ceil(travel / step), double(kFlightMaxSamples)));
     double last = t0;
     for (int k = 1; k <= std::max(n, 1); ++k) {
@@ -248,9 +250,8 @@ std::optional<double> boundsMeet(const StepContext& c, const std::vector<Clock>&
     const double rest = c.h - t0;
     const Vec2 d = positionAt(b, t0) - positionAt(a, t0);
     const Vec2 u = velocityAt(b, t0) - velocityAt(a, t0);
-    const double reach = c.bodies[m.a].shape.boundingRadius() +
-                         c.bodies[m.b].shape.boundingRadius() + c.settings.distanceTolerance +
-                         0.5 * glm::length(b.a - a.a) * rest * rest;
+    const double reach = c.bodies[m.a].boundingRadius() + c.bodies[m.b].boundingRadius() +
+                         c.settings.distanceTolerance + 0.5 * glm::length(b.a - a.a) * rest * rest;
     if (glm::dot(d, d) <= reach * reach) return t0;
     const auto tau = circleTimeOfImpact(d, u, reach);
     if (!tau || *tau > rest) return std::nullopt;
@@ -278,11 +279,11 @@ Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, cons
     // motion, their centres' distance |d + u τ|: they touch at its closed-form root
     // (time_of_impact.h), or never if they do not close or they pass each other. Touching
     // already, they take the general case below.
-    if (A.shape.type() == ShapeType::Circle && B.shape.type() == ShapeType::Circle &&
+    if (soleShape(A).type() == ShapeType::Circle && soleShape(B).type() == ShapeType::Circle &&
         clock[m.a].a == clock[m.b].a) {
         const Vec2 d = positionAt(clock[m.b], t0) - positionAt(clock[m.a], t0);
         const Vec2 u = velocityAt(clock[m.b], t0) - velocityAt(clock[m.a], t0);
-        const double radii = A.shape.radius() + B.shape.radius();
+        const double radii = soleShape(A).radius() + soleShape(B).radius();
         if (glm::dot(d, d) > radii * radii) {
             const auto tau = circleTimeOfImpact(d, u, radii);
             if (!tau || t0 + *tau > c.h) return {Outcome::Never};
@@ -293,7 +294,7 @@ Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, cons
     const double spin = turning(A, clock[m.a].w) + turning(B, clock[m.b].w);
     const double pull = glm::length(clock[m.b].a - clock[m.a].a);
     auto shapesAt = [&](const PairAt& q, double margin) {
-        return collide(A.shape, q.xa, B.shape, q.xb, margin);
+        return collide(soleShape(A), q.xa, soleShape(B), q.xb, margin);
     };
     double t = *near, safe = *near;
     for (int k = 0; k < kFlightMaxAdvances; ++k) {
@@ -340,7 +341,8 @@ Manifold touchingAt(const StepContext& c, const std::vector<Clock>& clock, const
                     double t) {
     const double tol = c.settings.distanceTolerance;
     const PairAt q = pairAt(clock, m, t);
-    const ShapeManifold s = collide(c.bodies[m.a].shape, q.xa, c.bodies[m.b].shape, q.xb, 2 * tol);
+    const ShapeManifold s =
+        collide(soleShape(c.bodies[m.a]), q.xa, soleShape(c.bodies[m.b]), q.xb, 2 * tol);
     Manifold out = m;
     out.normal = s.normal;
     out.count = 0;
@@ -459,7 +461,7 @@ double travel(const StepContext& c, const Clock& k, BodyId id, double t0, double
 Aabb reachBox(const StepContext& c, const Clock& k, BodyId id) {
     const double rest = c.h - k.t;
     const Body& b = c.bodies[id];
-    const double r = b.shape.boundingRadius() +
+    const double r = b.boundingRadius() +
                      (2 * glm::length(k.v) + 3 * glm::length(k.a) * rest + turning(b, k.w)) * rest;
     return Aabb{k.p - Vec2{r, r}, k.p + Vec2{r, r}};
 }
@@ -469,7 +471,7 @@ BodyGrid gridOf(const StepContext& c, const std::vector<Clock>& clock,
                 const std::vector<char>& takesPart) {
     std::vector<double> sizes;
     for (BodyId i = 0; i < c.bodies.size(); ++i)
-        if (takesPart[i]) sizes.push_back(c.bodies[i].shape.boundingRadius());
+        if (takesPart[i]) sizes.push_back(c.bodies[i].boundingRadius());
     std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
     BodyGrid grid(c.bodies.size(), 4 * sizes[sizes.size() / 2]);
     for (BodyId i = 0; i < c.bodies.size(); ++i)
@@ -488,7 +490,7 @@ void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
     const double rest = c.h - t, tol = c.settings.distanceTolerance;
     const Vec2 p = positionAt(clock[id], t), v = velocityAt(clock[id], t);
     const double near =
-        B.shape.boundingRadius() +
+        B.boundingRadius() +
         (glm::length(v) + glm::length(clock[id].a) * rest + turning(B, clock[id].w)) * rest + tol;
     std::vector<BodyId> nearby;
     f.grid->query(Aabb{p - Vec2{near, near}, p + Vec2{near, near}}, [&](BodyId j) {
@@ -508,14 +510,16 @@ void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
                               turning(O, clock[j].w) + turning(B, clock[id].w)) *
                                  rest +
                              tol;
-        const double apart = glm::length(positionAt(clock[j], t) - p) - B.shape.boundingRadius() -
-                             O.shape.boundingRadius();
+        const double apart =
+            glm::length(positionAt(clock[j], t) - p) - B.boundingRadius() - O.boundingRadius();
         if (apart > reach) continue;
         const BodyId a = std::min(id, j), b = std::max(id, j);
-        const ShapeManifold sm = collide(c.bodies[a].shape, poseAt(clock[a], t), c.bodies[b].shape,
-                                         poseAt(clock[b], t), reach);
+        const ShapeManifold sm = collide(soleShape(c.bodies[a]), poseAt(clock[a], t),
+                                         soleShape(c.bodies[b]), poseAt(clock[b], t), reach);
         if (sm.count == 0) continue;
-        Candidate k{manifoldOf(c.settings, a, c.bodies[a], b, c.bodies[b], sm), kFound, {}};
+        Candidate k{manifoldOf(c.settings, ShapePairKey{a, b, 0, 0}, c.bodies[a], c.bodies[b], sm),
+                    kFound,
+                    {}};
         k.next = touchTime(c, clock, k.m, t);
         f.add(k);
     }
@@ -539,7 +543,8 @@ void strikeImpactsInFlight(StepContext& c, std::vector<Manifold>& settled) {
     if (std::find(free.begin(), free.end(), 1) == free.end()) return;
     std::vector<char> takesPart(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
-        takesPart[i] = free[i] || c.bodies[i].type == BodyType::Static;
+        takesPart[i] =
+            free[i] || (c.bodies[i].type == BodyType::Static && !c.bodies[i].isCompound());
     const bool gravity = c.settings.gravity != Vec2{0, 0};
     // The stage's memory is kept from step to step: a crowd's tens of thousands of pairs would
     // otherwise be allocated, and their pages faulted in, anew each step.

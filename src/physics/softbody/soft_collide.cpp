@@ -153,13 +153,15 @@ void addRigid(Sweep& w, const Body& b, BodyId id, const Pose& start, const World
     o.firstNode = w.nodes.size();
     o.firstEdge = w.edges.size();
     const std::size_t self = w.owners.size();
-    if (b.shape.type() == ShapeType::Circle) { // its centre, a node with the circle's radius
-        w.nodes.push_back(Node{o.p, o.vl, self, 0, 0, Vec2{0, 0}, b.shape.radius()});
+    // One shape at the centre of mass: World refuses compound bodies beside soft bodies.
+    const Shape& shape = soleShape(b);
+    if (shape.type() == ShapeType::Circle) { // its centre, a node with the circle's radius
+        w.nodes.push_back(Node{o.p, o.vl, self, 0, 0, Vec2{0, 0}, shape.radius()});
         o.nodes = 1;
         w.owners.push_back(o);
         return;
     }
-    const auto& vertices = b.shape.vertices();
+    const auto& vertices = shape.vertices();
     for (std::size_t k = 0; k < vertices.size(); ++k) {
         const Vec2 x = start.xf.apply(vertices[k]);
         w.nodes.push_back(Node{x, o.vl + cross(o.wl, x - o.p), self, k, 0, Vec2{0, 0}, 0});
@@ -233,7 +235,7 @@ bool overlap(const Owner& a, const Owner& b) {
 }
 
 bool isCircle(const Owner& o) {
-    return !o.soft && o.body->shape.type() == ShapeType::Circle;
+    return !o.soft && soleShape(*o.body).type() == ShapeType::Circle;
 }
 
 // The side of edge e that node x is on, +1 or −1 as the sign of (z − y) × (x − y); 0 unknown.
@@ -293,7 +295,7 @@ std::optional<Strike> sweepEdge(const Sweep& w, std::size_t ni, std::size_t ei, 
 std::optional<Strike> sweepCircle(const Sweep& w, std::size_t ni, std::size_t oi, double T) {
     const Node& x = w.nodes[ni];
     const Owner& o = w.owners[oi];
-    const double r = o.body->shape.radius();
+    const double r = soleShape(*o.body).radius();
     const Vec2 q0 = x.x - o.p, dq = x.u - o.vl;
     const double d0 = glm::length(q0);
     if (d0 <= r) return std::nullopt; // inside: it leaves
@@ -340,7 +342,7 @@ std::optional<Strike> proximity(const Sweep& w, std::size_t ni, std::size_t oi, 
     if (ei == kNoEdge) {
         const Vec2 q = x.x - o.p;
         const double d = glm::length(q);
-        const double gap = d - o.body->shape.radius();
+        const double gap = d - soleShape(*o.body).radius();
         if (d == 0 || gap >= kSoftMargin) return std::nullopt;
         return Strike{0, ni, oi, kNoEdge, 0, q / d, gap};
     }
@@ -365,7 +367,7 @@ std::optional<Strike> proximity(const Sweep& w, std::size_t ni, std::size_t oi, 
 Vec2 otherPoint(const Sweep& w, const Strike& k) {
     if (k.edge == kNoEdge) { // a circle's surface
         const Owner& o = w.owners[k.owner];
-        return o.p + k.tau * o.vl + o.body->shape.radius() * k.n;
+        return o.p + k.tau * o.vl + soleShape(*o.body).radius() * k.n;
     }
     const Edge& e = w.edges[k.edge];
     return (1 - k.s) * at(w.nodes[e.y], k.tau) + k.s * at(w.nodes[e.z], k.tau);
@@ -661,7 +663,7 @@ void collideSoftSubstep(StepContext& c, std::vector<SoftBody>& soft, std::vector
     std::vector<std::size_t> ownerOf(c.bodies.size(), kNotSwept); // a rigid body's owner
     for (BodyId id = 0; id < c.bodies.size(); ++id) {
         const Body& b = c.bodies[id];
-        const double r = b.shape.boundingRadius();
+        const double r = b.boundingRadius();
         Owner box;
         box.lo = glm::min(from[id].xf.p, b.xf().p) - Vec2(r);
         box.hi = glm::max(from[id].xf.p, b.xf().p) + Vec2(r);

@@ -16,10 +16,18 @@
 
 namespace carom {
 
-// The body whose face a contact's normal belongs to, which it turns with: A, or B when A is a
-// circle (a circle has no faces; it turns under its contacts).
-inline const Body& referenceBody(const Body& A, const Body& B) {
-    return A.shape.type() == ShapeType::Circle ? B : A;
+// Manifold m's shapes of its bodies A and B.
+inline const BodyShape& shapeA(const Manifold& m, const Body& A) {
+    return A.shapes[m.shapeA];
+}
+inline const BodyShape& shapeB(const Manifold& m, const Body& B) {
+    return B.shapes[m.shapeB];
+}
+
+// The body whose face a contact's normal belongs to, which it turns with: A, or B when A's shape
+// is a circle (a circle has no faces; it turns under its contacts).
+inline const Body& referenceBody(const Manifold& m, const Body& A, const Body& B) {
+    return shapeA(m, A).shape.type() == ShapeType::Circle ? B : A;
 }
 
 inline Vec2 tangentOf(Vec2 n) {

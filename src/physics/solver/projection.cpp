@@ -32,6 +32,7 @@ namespace {
 // A manifold as its bodies carry it, in their frames, from the poses it was found at: the normal
 // in the frame of the body whose face it is (referenceBody), each point's surface points.
 struct Carried {
+    const BodyShape *shapeA, *shapeB; // the manifold's
     int count;
     Vec2 localNormal;
     SurfacePoints points[2];
@@ -47,16 +48,19 @@ std::vector<Carried>& carriedScratch() {
 Carried carry(const Manifold& m, const Body& A, const Body& B, const std::vector<Pose>& found,
               double margin, bool refound) {
     Carried k;
-    const BodyId reference = &referenceBody(A, B) == &A ? m.a : m.b;
+    k.shapeA = &shapeA(m, A);
+    k.shapeB = &shapeB(m, B);
+    const BodyId reference = &referenceBody(m, A, B) == &A ? m.a : m.b;
     // A circle's surface point is found from the normal, whatever its angle (geometryNow).
-    auto turned = [&](const Body& b, BodyId id) {
-        return b.shape.type() != ShapeType::Circle &&
+    auto turned = [&](const Body& b, const BodyShape& shape, BodyId id) {
+        return shape.shape.type() != ShapeType::Circle &&
                std::abs(b.angle() - found[id].angle) > kStaleTurn;
     };
-    if (refound && (turned(A, m.a) || turned(B, m.b))) {
-        const ShapeManifold now = collide(A.shape, A.xf(), B.shape, B.xf(), margin);
+    if (refound && (turned(A, *k.shapeA, m.a) || turned(B, *k.shapeB, m.b))) {
+        const ShapeManifold now = collide(k.shapeA->shape, A.shapeXf(m.shapeA), k.shapeB->shape,
+                                          B.shapeXf(m.shapeB), margin);
         k.count = now.count;
-        k.localNormal = referenceBody(A, B).xf().q.applyInverse(now.normal);
+        k.localNormal = referenceBody(m, A, B).xf().q.applyInverse(now.normal);
         for (int i = 0; i < now.count; ++i)
             k.points[i] = surfacePointsOf(A.xf(), B.xf(), now.normal,
                                           ContactPoint{now.points[i].point, now.points[i].depth});
@@ -82,13 +86,15 @@ struct Geometry {
 };
 
 Geometry geometryNow(const Body& A, const Body& B, const Carried& k, int i) {
-    const bool circleA = A.shape.type() == ShapeType::Circle;
-    const bool circleB = B.shape.type() == ShapeType::Circle;
-    Vec2 n = referenceBody(A, B).xf().q.apply(k.localNormal);
-    if (circleA && circleB && lengthSquared(B.xf().p - A.xf().p) > 0)
-        n = glm::normalize(B.xf().p - A.xf().p);
-    const Vec2 pA = circleA ? A.xf().p + A.shape.radius() * n : A.worldPoint(k.points[i].a);
-    const Vec2 pB = circleB ? B.xf().p - B.shape.radius() * n : B.worldPoint(k.points[i].b);
+    const bool circleA = k.shapeA->shape.type() == ShapeType::Circle;
+    const bool circleB = k.shapeB->shape.type() == ShapeType::Circle;
+    Vec2 n = (circleA ? B : A).xf().q.apply(k.localNormal); // referenceBody's
+    // A circle's centre: its body's, or where a compound body holds it.
+    const Vec2 centreA = placeShape(A.xf(), *k.shapeA).p, centreB = placeShape(B.xf(), *k.shapeB).p;
+    if (circleA && circleB && lengthSquared(centreB - centreA) > 0)
+        n = glm::normalize(centreB - centreA);
+    const Vec2 pA = circleA ? centreA + k.shapeA->shape.radius() * n : A.worldPoint(k.points[i].a);
+    const Vec2 pB = circleB ? centreB - k.shapeB->shape.radius() * n : B.worldPoint(k.points[i].b);
     const double separation = glm::dot(pB - pA, n);
     const Vec2 point = circleA ? pA + 0.5 * separation * n : pB - 0.5 * separation * n;
     return {n, separation, point};

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "carom/world.h"
+#include "collision/broad_phase.h"
 #include "collision/collide.h"
 #include <algorithm>
 #include <optional>
@@ -104,11 +105,12 @@ void setContacts(StepContext& c, std::vector<Manifold> next);
 // poses, without impulses (updateContacts carries the last step's over); recycled with `found`.
 std::vector<Manifold> findManifolds(const StepContext& c, const std::vector<double>& margins,
                                     std::vector<FoundAt>* found = nullptr);
-// Whether the narrow phase, with B at f's pose relative to A, finds f again (to round-off).
+// Whether the narrow phase, with B at f's pose relative to A, finds f's points again (to
+// round-off).
 bool foundAgain(const FoundAt& f, const Body& A, const Body& B);
-// The manifold of bodies a and b (a < b) from their shapes' contacts: friction and restitution
-// mixed from the two bodies' and the settings'.
-Manifold manifoldOf(const WorldSettings& s, BodyId a, const Body& A, BodyId b, const Body& B,
+// The manifold of the pair of shapes `key` of bodies A and B from their contacts: friction and
+// restitution mixed from the two bodies' and the settings'.
+Manifold manifoldOf(const WorldSettings& s, const ShapePairKey& key, const Body& A, const Body& B,
                     const ShapeManifold& sm);
 void queueContactEvents(const std::vector<Manifold>& contacts,
                         const std::vector<Manifold>& previous, double slop,

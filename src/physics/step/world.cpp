@@ -18,17 +18,21 @@ void requireCoefficient(const char* what, std::optional<double> x) {
 }
 
 // A saved world's contacts, or where they were found (`what`), sorted by pair, each checked: a
-// pair a < b of the world's `bodies`, once, with one or two points.
+// pair a < b of the world's `bodies` and shapes of theirs, once, with one or two points.
 template <class Entry>
-void sortByPair(std::vector<Entry>& entries, std::size_t bodies, const char* what) {
+void sortByPair(std::vector<Entry>& entries, const std::vector<Body>& bodies, const char* what) {
     std::sort(entries.begin(), entries.end(),
-              [](const Entry& x, const Entry& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+              [](const Entry& x, const Entry& y) { return pairBefore(x, y); });
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const Entry& e = entries[i];
-        const std::string pair = what + (" " + str(e.a) + "-" + str(e.b));
-        if (e.a >= e.b || e.b >= bodies)
+        std::string pair = what + (" " + str(e.a) + "-" + str(e.b));
+        if (e.shapeA != 0 || e.shapeB != 0)
+            pair += " (shapes " + str(e.shapeA) + "-" + str(e.shapeB) + ")";
+        if (e.a >= e.b || e.b >= bodies.size())
             throw std::invalid_argument(pair + ": must join two bodies a < b of the world");
-        if (i > 0 && entries[i - 1].a == e.a && entries[i - 1].b == e.b)
+        if (e.shapeA >= bodies[e.a].shapes.size() || e.shapeB >= bodies[e.b].shapes.size())
+            throw std::invalid_argument(pair + ": no such shape of its body");
+        if (i > 0 && samePair(entries[i - 1], e))
             throw std::invalid_argument(pair + ": appears twice");
         if (e.count < 1 || e.count > 2)
             throw std::invalid_argument(pair + ": must have 1 or 2 points");
@@ -54,31 +58,44 @@ bool containsRounded(const Shape& s, Vec2 p) {
 constexpr const char* kCapsulesAndSoftBodies =
     "shape: capsules do not collide with soft bodies yet; a world may not have both";
 
-bool contains(const Body& b, Vec2 worldPoint) {
-    Vec2 p = b.localPoint(worldPoint);
-    if (b.shape.type() == ShapeType::Circle)
-        return lengthSquared(p) <= b.shape.radius() * b.shape.radius();
-    if (b.shape.vertices().size() == 2) return containsRounded(b.shape, p);
-    const auto& v = b.shape.vertices();
-    const auto& n = b.shape.normals();
+// Soft bodies collide with one shape a body at its centre of mass (soft_collide.cpp), not yet with
+// a compound body's several: a world with both is refused.
+constexpr const char* kCompoundsAndSoftBodies =
+    "shapes: compound bodies do not collide with soft bodies yet; a world may not have both";
+
+// The exact method keys its contacts by pair of bodies (exact.cpp), one manifold a pair: it does
+// not handle a compound body's several.
+constexpr const char* kCompoundsAndExact =
+    "shapes: the exact method does not handle compound bodies: choose another method, or a scene "
+    "without them";
+
+// Whether the shape contains the point p of its own frame.
+bool contains(const Shape& s, Vec2 p) {
+    if (s.type() == ShapeType::Circle) return lengthSquared(p) <= s.radius() * s.radius();
+    if (s.vertices().size() == 2) return containsRounded(s, p);
+    const auto& v = s.vertices();
+    const auto& n = s.normals();
     for (std::size_t i = 0; i < v.size(); ++i)
         if (glm::dot(n[i], p - v[i]) > 0) return false;
     return true;
 }
 
-// The point of b's shape nearest to worldPoint (worldPoint itself when inside).
-Vec2 nearestPoint(const Body& b, Vec2 worldPoint) {
-    if (contains(b, worldPoint)) return worldPoint;
-    const Vec2 p = b.localPoint(worldPoint);
-    if (b.shape.type() == ShapeType::Circle)
-        return b.worldPoint(p * (b.shape.radius() / glm::length(p)));
-    if (b.shape.vertices().size() == 2) { // the core's nearest point, out by the radius
-        const Vec2 q = nearestOnSegment(b.shape.vertices()[0], b.shape.vertices()[1], p);
+bool contains(const Body& b, Vec2 worldPoint) {
+    for (std::size_t i = 0; i < b.shapes.size(); ++i)
+        if (contains(b.shapes[i].shape, b.shapeXf(i).applyInverse(worldPoint))) return true;
+    return false;
+}
+
+// The point of the shape nearest to p, both in the shape's frame (p outside it).
+Vec2 nearestPoint(const Shape& s, Vec2 p) {
+    if (s.type() == ShapeType::Circle) return p * (s.radius() / glm::length(p));
+    if (s.vertices().size() == 2) { // the core's nearest point, out by the radius
+        const Vec2 q = nearestOnSegment(s.vertices()[0], s.vertices()[1], p);
         const Vec2 d = p - q;
         const double dist = glm::length(d);
-        return b.worldPoint(dist > 0 ? q + b.shape.radius() / dist * d : q);
+        return dist > 0 ? q + s.radius() / dist * d : q;
     }
-    const auto& v = b.shape.vertices();
+    const auto& v = s.vertices();
     Vec2 best = v[0];
     double bestD2 = INFINITY;
     for (std::size_t i = 0; i < v.size(); ++i) {
@@ -91,7 +108,23 @@ Vec2 nearestPoint(const Body& b, Vec2 worldPoint) {
             best = q;
         }
     }
-    return b.worldPoint(best);
+    return best;
+}
+
+// The point of b's shapes nearest to worldPoint (worldPoint itself when inside one).
+Vec2 nearestPoint(const Body& b, Vec2 worldPoint) {
+    if (contains(b, worldPoint)) return worldPoint;
+    Vec2 best = worldPoint;
+    double bestD2 = INFINITY;
+    for (std::size_t i = 0; i < b.shapes.size(); ++i) {
+        const Transform x = b.shapeXf(i);
+        const Vec2 q = x.apply(nearestPoint(b.shapes[i].shape, x.applyInverse(worldPoint)));
+        if (lengthSquared(q - worldPoint) < bestD2) {
+            bestD2 = lengthSquared(q - worldPoint);
+            best = q;
+        }
+    }
+    return best;
 }
 
 // The entry id of one of the world's lists (`what`: "body", "thruster"), or the
@@ -124,6 +157,9 @@ void World::setSettings(const WorldSettings& settings) {
     if (settings.method == Method::Exact && !joints_.empty())
         throw std::invalid_argument("method: the exact method does not handle joints: choose "
                                     "another method, or a scene without joints");
+    if (settings.method == Method::Exact &&
+        std::any_of(bodies_.begin(), bodies_.end(), [](const Body& b) { return b.isCompound(); }))
+        throw std::invalid_argument(kCompoundsAndExact);
     settings_ = settings;
     exactContactsAt_.clear();
 }
@@ -147,18 +183,27 @@ BodyId World::addBody(const BodyDef& def) {
     b.name = def.name.empty() ? "body" + std::to_string(bodies_.size()) : def.name;
     if (findBody(b.name) || findSoftBody(softBodies_, b.name))
         throw std::invalid_argument("name: duplicate body name \"" + b.name + "\"");
-    if (def.shape.type() == ShapeType::Segment && def.type != BodyType::Static)
-        throw std::invalid_argument("shape: a segment is for static bodies only");
-    if (def.shape.type() == ShapeType::Capsule && !softBodies_.empty())
-        throw std::invalid_argument(kCapsulesAndSoftBodies);
+    MassProperties mp;
+    if (def.shapes.empty()) {
+        if (def.shape.type() == ShapeType::Segment && def.type != BodyType::Static)
+            throw std::invalid_argument("shape: a segment is for static bodies only");
+        if (def.shape.type() == ShapeType::Capsule && !softBodies_.empty())
+            throw std::invalid_argument(kCapsulesAndSoftBodies);
+        b.setShape(def.shape);
+        mp = def.shape.massProperties();
+    } else {
+        if (!softBodies_.empty()) throw std::invalid_argument(kCompoundsAndSoftBodies);
+        if (settings_.method == Method::Exact) throw std::invalid_argument(kCompoundsAndExact);
+        CompoundShapes compound = compoundShapes(def.shapes);
+        b.setShapes(std::move(compound.shapes));
+        mp = compound.mass;
+    }
     b.type = def.type;
-    b.shape = def.shape;
     b.setPose(def.position, def.angle);
     if (def.type != BodyType::Static) {
         b.v = def.velocity;
         b.w = def.angularVelocity;
     }
-    MassProperties mp = def.shape.massProperties();
     b.mass = def.mass ? *def.mass : def.density.value_or(1.0) * mp.area;
     b.inertia = b.mass * mp.inertiaPerMass;
     if (b.isDynamic()) {
@@ -220,7 +265,7 @@ std::optional<BodyHit> World::bodyNear(Vec2 p, double maxDistance) const {
         const Body& b = bodies_[i];
         if (!b.isDynamic()) continue;
         // A cheap test first: the bounding circle about the centre.
-        if (glm::length(p - b.xf().p) - b.shape.boundingRadius() > maxDistance) continue;
+        if (glm::length(p - b.xf().p) - b.boundingRadius() > maxDistance) continue;
         const Vec2 q = nearestPoint(b, p);
         const double d = glm::length(p - q);
         if (d <= maxDistance && (!best || d < best->distance)) best = BodyHit{i, q, d};
@@ -250,7 +295,7 @@ void World::setVelocity(BodyId id, Vec2 velocity, double angularVelocity) {
 }
 
 void World::restoreContacts(std::vector<Manifold> contacts) {
-    sortByPair(contacts, bodies_.size(), "contact");
+    sortByPair(contacts, bodies_, "contact");
     for (const Manifold& m : contacts) {
         const std::string pair = "contact " + str(m.a) + "-" + str(m.b);
         requireFinite("contact normal", m.normal);
@@ -268,7 +313,7 @@ void World::restoreContacts(std::vector<Manifold> contacts) {
 }
 
 void World::restoreFound(std::vector<FoundAt> found) {
-    sortByPair(found, bodies_.size(), "found");
+    sortByPair(found, bodies_, "found");
     std::vector<FoundAt> kept;
     for (const FoundAt& f : found)
         if (foundAgain(f, bodies_[f.a], bodies_[f.b])) kept.push_back(f);
@@ -295,7 +340,7 @@ void World::setMass(BodyId id, double mass) {
     requirePositive("mass", mass);
     requireSize("mass", mass);
     Body& b = entry(bodies_, id, "body");
-    if (b.shape.type() == ShapeType::Segment)
+    if (b.shapes[0].shape.type() == ShapeType::Segment) // a compound has no segment
         throw std::invalid_argument("mass: a segment has no area and takes no mass");
     const double inertia = b.inertia * (mass / b.mass);
     // What the scene reader asks of a dynamic body's mass: the solver divides by both.
@@ -328,9 +373,11 @@ SoftBodyId World::addSoftBody(const SoftBodyDef& def) {
     requireCoefficient("restitution", def.restitution);
     requireCoefficient("friction", def.friction);
     SoftBody b = makeSoftBody(def);
-    for (const Body& rigid : bodies_)
-        if (rigid.shape.type() == ShapeType::Capsule)
+    for (const Body& rigid : bodies_) {
+        if (rigid.isCompound()) throw std::invalid_argument(kCompoundsAndSoftBodies);
+        if (rigid.shapes[0].shape.type() == ShapeType::Capsule)
             throw std::invalid_argument(kCapsulesAndSoftBodies);
+    }
     if (b.name.empty()) b.name = "soft" + std::to_string(softBodies_.size());
     if (findBody(b.name) || findSoftBody(softBodies_, b.name))
         throw std::invalid_argument("name: duplicate body name \"" + b.name + "\"");

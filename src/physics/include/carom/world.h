@@ -26,9 +26,12 @@ struct ContactPoint {
     double normalImpulse = 0, tangentImpulse = 0; // accumulated over the step, N·s
 };
 
-// Up to two contact points between bodies a and b; the normal points from a to b.
+// Up to two contact points between bodies a and b, of a's shape shapeA (its index in
+// Body::shapes) and b's shape shapeB: a compound body has a manifold per shape pair in contact
+// (0 and 0 for one-shape bodies). The normal points from a to b.
 struct Manifold {
     BodyId a = 0, b = 0;
+    std::uint32_t shapeA = 0, shapeB = 0;
     Vec2 normal{0, 1};
     int count = 0;
     ContactPoint points[2];
@@ -36,15 +39,28 @@ struct Manifold {
     bool fresh = false; // found in this step with no manifold of the pair in the last one
 };
 
+// Whether x's pair of shapes comes before y's in the contacts' order: by body a, body b, then
+// their shapes (x, y: manifolds or where they were found).
+template <class X, class Y> bool pairBefore(const X& x, const Y& y) {
+    if (x.a != y.a) return x.a < y.a;
+    if (x.b != y.b) return x.b < y.b;
+    if (x.shapeA != y.shapeA) return x.shapeA < y.shapeA;
+    return x.shapeB < y.shapeB;
+}
+template <class X, class Y> bool samePair(const X& x, const Y& y) {
+    return x.a == y.a && x.b == y.b && x.shapeA == y.shapeA && x.shapeB == y.shapeB;
+}
+
 // Where the narrow phase found the manifold of a pair a < b, for the default method to reuse it
 // while b has barely moved relative to a (contacts.cpp: recycling): b's pose in a's frame then,
 // and the manifold in a's frame, each point as its places on the two surfaces.
 struct FoundAt {
     BodyId a = 0, b = 0;
-    Vec2 position{0, 0}; // b's centre in a's frame
-    double angle = 0;    // b's angle less a's
-    double margin = 0;   // the narrow phase's: it reported every point closer than this
-    Vec2 normal{0, 1};   // in a's frame, from a towards b
+    std::uint32_t shapeA = 0, shapeB = 0; // as the manifold's
+    Vec2 position{0, 0};                  // b's centre in a's frame
+    double angle = 0;                     // b's angle less a's
+    double margin = 0; // the narrow phase's: it reported every point closer than this
+    Vec2 normal{0, 1}; // in a's frame, from a towards b
     int count = 0;
     std::uint32_t id[2]{}; // the points' feature ids
     Vec2 onA[2], onB[2];   // each point's place on a's surface, in a's frame, and on b's, in b's

@@ -35,6 +35,12 @@ struct Scene {
     ExactBackoff exactBackoff;      // a saved world's exact-method back-off (world.h)
 };
 
+// Whether the exact method takes the scene: it refuses joints and compound bodies (World).
+inline bool exactTakes(const Scene& s) {
+    return s.joints.empty() && std::none_of(s.bodies.begin(), s.bodies.end(),
+                                            [](const BodyDef& b) { return !b.shapes.empty(); });
+}
+
 // How many rigid bodies come before soft body k in the scene's order.
 inline std::size_t softPlace(const Scene& s, std::size_t k) {
     return k < s.softPlaces.size() ? std::min(s.softPlaces[k], s.bodies.size()) : s.bodies.size();
