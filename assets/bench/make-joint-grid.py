@@ -10,8 +10,7 @@ here one group); gravity -10 (Box2D's default). joint-grid.json is Box2D's N = 1
 
     python3 assets/bench/make-joint-grid.py      (from the top of the repository)
 """
-import json
-import os
+from scene_text import scene_text, write_beside
 
 
 def scene(n):
@@ -33,14 +32,7 @@ def scene(n):
             "x-comment": "Box2D v3's joint_grid benchmark (shared/benchmarks.c): circles pinned to "
                          "their neighbours, seven of the top row static; assets/bench/make-joint-grid.py",
             "gravity": [0, -10]}
-    fields = [f"  {json.dumps(k)}: {json.dumps(v, separators=(', ', ': '))}" for k, v in head.items()]
-    dump = lambda x: json.dumps(x, separators=(", ", ": "))
-    return ("{\n" + ",\n".join(fields) + ',\n  "bodies": [\n    ' +
-            ",\n    ".join(dump(b) for b in bodies) + '\n  ],\n  "joints": [\n    ' +
-            ",\n    ".join(dump(j) for j in joints) + "\n  ]\n}\n")
+    return scene_text(head, bodies, joints)
 
-
-here = os.path.dirname(os.path.abspath(__file__))
-for name, n in {"joint-grid.json": 100, "joint-grid-20.json": 20}.items():
-    with open(os.path.join(here, name), "w") as f:
-        f.write(scene(n))
+SIZES = {"joint-grid.json": 100, "joint-grid-20.json": 20}
+write_beside(__file__, {name: scene(n) for name, n in SIZES.items()})

@@ -15,9 +15,8 @@ is Box2D's debug size: 3 floors of 201 boxes, 10 columns of 2 ragdolls.
 
     python3 assets/bench/make-rain.py      (from the top of the repository)
 """
-import json
 import math
-import os
+from scene_text import scene_text, write_beside
 
 PI = math.pi
 # name, parent, centre y, capsule (from y, to y, radius), pivot y, lower and upper angle, friction
@@ -75,14 +74,7 @@ def scene(rows, columns, group_size, grid_count):
             "x-comment": "Box2D v3's rain benchmark (shared/benchmarks.c, human.c), all its ragdolls "
                          "placed at the start; assets/bench/make-rain.py",
             "gravity": [0, -10], "restitution": 0, "friction": 0.6}
-    dump = lambda v: json.dumps(v, separators=(", ", ": "))
-    fields = [f"  {json.dumps(k)}: {dump(v)}" for k, v in head.items()]
-    return ("{\n" + ",\n".join(fields) + ',\n  "bodies": [\n    ' +
-            ",\n    ".join(dump(b) for b in bodies) + '\n  ],\n  "joints": [\n    ' +
-            ",\n    ".join(dump(j) for j in joints) + "\n  ]\n}\n")
+    return scene_text(head, bodies, joints)
 
-
-here = os.path.dirname(os.path.abspath(__file__))
-for name, args in {"rain.json": (5, 40, 5, 500), "rain-small.json": (3, 10, 2, 200)}.items():
-    with open(os.path.join(here, name), "w") as f:
-        f.write(scene(*args))
+SIZES = {"rain.json": (5, 40, 5, 500), "rain-small.json": (3, 10, 2, 200)}
+write_beside(__file__, {name: scene(*args) for name, args in SIZES.items()})

@@ -9,8 +9,7 @@ scaling check (each 4 times the last).
 
     python3 assets/bench/make-smash.py      (from the top of the repository)
 """
-import json
-import os
+from scene_text import scene_text, write_beside
 
 D = 0.4
 
@@ -22,17 +21,12 @@ def scene(columns, rows):
         for j in range(rows):
             bodies.append({"name": f"box-c{i}r{j}", "shape": {"type": "box", "width": D, "height": D},
                            "position": [round(i * D + 30, 9), round((j - rows / 2) * D, 9)]})
-    lines = [json.dumps(b, separators=(", ", ": ")) for b in bodies]
     head = {"format": 1, "name": f"Smash ({columns} x {rows} boxes)",
             "x-comment": "Box2D v3's smash benchmark (shared/benchmarks.c): a box 8 x 8 m, density 8, "
                          "at 40 m/s into a grid of boxes 0.4 m square, no gravity; assets/bench/make-smash.py",
             "gravity": [0, 0], "restitution": 0, "friction": 0.6}
-    fields = [f"  {json.dumps(k)}: {json.dumps(v, separators=(', ', ': '))}" for k, v in head.items()]
-    return "{\n" + ",\n".join(fields) + ',\n  "bodies": [\n    ' + ",\n    ".join(lines) + "\n  ]\n}\n"
+    return scene_text(head, bodies)
 
-
-here = os.path.dirname(os.path.abspath(__file__))
-for name, (c, r) in {"smash.json": (120, 80), "smash-20x20.json": (20, 20),
-                     "smash-40x40.json": (40, 40), "smash-80x80.json": (80, 80)}.items():
-    with open(os.path.join(here, name), "w") as f:
-        f.write(scene(c, r))
+SIZES = {"smash.json": (120, 80), "smash-20x20.json": (20, 20), "smash-40x40.json": (40, 40),
+         "smash-80x80.json": (80, 80)}
+write_beside(__file__, {name: scene(c, r) for name, (c, r) in SIZES.items()})

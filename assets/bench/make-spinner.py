@@ -11,9 +11,8 @@ largest number a scene file takes.
 
     python3 assets/bench/make-spinner.py      (from the top of the repository)
 """
-import json
 import math
-import os
+from scene_text import scene_text, write_beside
 
 
 def scene(count):
@@ -40,14 +39,7 @@ def scene(count):
     head = {"format": 1, "name": f"Spinner ({count} bodies)",
             "x-comment": "Box2D v3's spinner benchmark (shared/benchmarks.c); assets/bench/make-spinner.py",
             "gravity": [0, -10], "restitution": 0, "friction": 0.6}
-    dump = lambda v: json.dumps(v, separators=(", ", ": "))
-    fields = [f"  {json.dumps(k)}: {dump(v)}" for k, v in head.items()]
-    return ("{\n" + ",\n".join(fields) + ',\n  "bodies": [\n    ' +
-            ",\n    ".join(dump(b) for b in bodies) + '\n  ],\n  "joints": [\n    ' +
-            ",\n    ".join(dump(j) for j in joints) + "\n  ]\n}\n")
+    return scene_text(head, bodies, joints)
 
-
-here = os.path.dirname(os.path.abspath(__file__))
-for name, count in {"spinner.json": 2 * 3038, "spinner-499.json": 499}.items():
-    with open(os.path.join(here, name), "w") as f:
-        f.write(scene(count))
+SIZES = {"spinner.json": 2 * 3038, "spinner-499.json": 499}
+write_beside(__file__, {name: scene(count) for name, count in SIZES.items()})

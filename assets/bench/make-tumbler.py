@@ -10,9 +10,8 @@ restitution 0 (Box2D's defaults). tumbler-small.json is Box2D's debug size, a gr
 
     python3 assets/bench/make-tumbler.py      (from the top of the repository)
 """
-import json
 import math
-import os
+from scene_text import scene_text, write_beside
 
 
 def scene(grid):
@@ -34,14 +33,7 @@ def scene(grid):
     head = {"format": 1, "name": f"Tumbler ({grid * grid} boxes)",
             "x-comment": "Box2D v3's tumbler benchmark (shared/benchmarks.c); assets/bench/make-tumbler.py",
             "gravity": [0, -10], "restitution": 0, "friction": 0.6}
-    dump = lambda v: json.dumps(v, separators=(", ", ": "))
-    fields = [f"  {json.dumps(k)}: {dump(v)}" for k, v in head.items()]
-    return ("{\n" + ",\n".join(fields) + ',\n  "bodies": [\n    ' +
-            ",\n    ".join(dump(b) for b in bodies) + '\n  ],\n  "joints": [\n    ' +
-            ",\n    ".join(dump(j) for j in joints) + "\n  ]\n}\n")
+    return scene_text(head, bodies, joints)
 
-
-here = os.path.dirname(os.path.abspath(__file__))
-for name, grid in {"tumbler.json": 45, "tumbler-small.json": 20}.items():
-    with open(os.path.join(here, name), "w") as f:
-        f.write(scene(grid))
+SIZES = {"tumbler.json": 45, "tumbler-small.json": 20}
+write_beside(__file__, {name: scene(grid) for name, grid in SIZES.items()})
