@@ -198,6 +198,7 @@ TEST(Integrators, HarmonicOscillator) {
         WorldSettings s;
         s.integrator = integrator;
         s.springStiffness = 3;
+        s.springFrequency = 0; // the fixed stiffness
         s.timeStep = 0.01;
         World w(s);
         BodyId b = w.addBody(circle("bob", {1, 0}, 0.1, 1));
@@ -211,6 +212,35 @@ TEST(Integrators, HarmonicOscillator) {
     EXPECT_LT(rk4, euler / 1000);
 }
 
+// The default grab (spring_frequency 4 Hz, damped critically as the app grabs) lifts any body
+// alike: its stiffness m ω² follows the mass, so a 6 kg box on the floor, held at its centre and
+// pulled 1 m up, hangs below the target by only g/ω² = 9.81/(8π)² = 1.6 cm, and a critically
+// damped spring of ω = 25 rad/s is there within 1 s (e^(−ω t)(1 + ω t) < 1e-9 by then). So do a
+// 0.06 kg and a 600 kg box. With spring_frequency 0 the fixed 3 N/m of spring_stiffness barely
+// moves the 6 kg box (it would need 20 m of stretch to hold its weight).
+TEST(MouseSpring, TheDefaultGrabLiftsAnyBody) {
+    for (double mass : {0.06, 6.0, 600.0}) {
+        WorldSettings s;
+        s.gravity = {0, -9.81};
+        World w(s);
+        w.addWalls(Walls{});
+        const BodyId b = w.addBody(box("box", {0, -5.5}, 1, 1, mass));
+        w.setMouseSpring(b, {0, 0}, {0, -4.5}, 1.0);
+        run(w, 1.0);
+        const double g = 9.81, omega = 2 * M_PI * s.springFrequency;
+        EXPECT_NEAR(w.body(b).xf().p.y, -4.5 - g / (omega * omega), 2e-3) << mass << " kg";
+    }
+    WorldSettings fixed;
+    fixed.gravity = {0, -9.81};
+    fixed.springFrequency = 0;
+    World w(fixed);
+    w.addWalls(Walls{});
+    const BodyId b = w.addBody(box("box", {0, -5.5}, 1, 1, 6));
+    w.setMouseSpring(b, {0, 0}, {0, -4.5}, 1.0);
+    run(w, 1.0);
+    EXPECT_LT(w.body(b).xf().p.y, -5.4);
+}
+
 // A spring with damping ratio 1 (c = 2√(k m), World::setMouseSpring) is critically damped:
 // x(t) = x0 (1 + ω t) e^(−ω t), ω = √(k/m); it never overshoots the target, and the energy only
 // falls. Mass 2 kg, k = 8 N/m: ω = 2 rad/s.
@@ -219,6 +249,7 @@ TEST(Integrators, CriticallyDampedSpringFollowsTheClosedForm) {
     s.integrator = Integrator::RK4;
     s.gravity = {0, 0};
     s.springStiffness = 8;
+    s.springFrequency = 0; // the fixed stiffness
     s.timeStep = 0.01;
     World w(s);
     BodyId b = w.addBody(circle("bob", {1, 0}, 0.1, 2));

@@ -65,7 +65,7 @@ TEST(Settings, NamesAreUniqueAndTheDefaultsValid) {
         EXPECT_EQ(&setting(s.name), &s);
         EXPECT_TRUE(*s.help) << s.name;
     }
-    EXPECT_EQ(names.size(), 25u); // every field of WorldSettings
+    EXPECT_EQ(names.size(), 26u); // every field of WorldSettings
     EXPECT_NO_THROW(validate(WorldSettings{}));
     EXPECT_THROW(setting("no_such_setting"), std::out_of_range);
 }

@@ -370,6 +370,7 @@ void physicsSection(UiContext& ui) {
                          ImGuiSliderFlags_AlwaysClamp))
         ui.view.peOffset = pe;
     tooltip("Added to potential energy in the energy bar and graphs: moves its zero.");
+    settingWidget(ui, "spring_frequency");
     settingWidget(ui, "spring_stiffness");
     springDampingSlider(ui);
 

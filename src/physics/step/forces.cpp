@@ -30,16 +30,18 @@ void forEachForce(const WorldSettings& s, const std::vector<Body>& bodies,
         visit(t.body, ForceKind::Thruster, b.worldPoint(t.localPoint),
               s.thrust * b.xf().q.apply(t.direction), 0.0);
     }
-    // Mouse spring of zero rest length: F = k (target − anchor) − c v_anchor, with c the
-    // setting or, for a spring with a damping ratio ζ, 2ζ√(k m).
+    // Mouse spring of zero rest length: F = k (target − anchor) − c v_anchor, with k as
+    // mouseSpringStiffness says and c the setting or, for a spring with a damping ratio ζ,
+    // 2ζ√(k m).
     if (spring && !spring->particle) { // a particle's: soft_body.cpp
         const Body& b = bodies[spring->body];
         if (b.isDynamic()) {
             const Vec2 anchor = b.worldPoint(spring->localAnchor);
+            const double k = mouseSpringStiffness(s, b.mass);
             const double c = spring->dampingRatio
-                                 ? 2 * *spring->dampingRatio * std::sqrt(s.springStiffness * b.mass)
+                                 ? 2 * *spring->dampingRatio * std::sqrt(k * b.mass)
                                  : s.springDamping;
-            const Vec2 f = s.springStiffness * (spring->target - anchor) - c * b.velocityAt(anchor);
+            const Vec2 f = k * (spring->target - anchor) - c * b.velocityAt(anchor);
             visit(spring->body, ForceKind::Spring, anchor, f, 0.0);
         }
     }

@@ -168,6 +168,12 @@ const std::vector<Integrator>& allIntegrators() {
     return all;
 }
 
+double mouseSpringStiffness(const WorldSettings& s, double mass) {
+    if (!(s.springFrequency > 0)) return s.springStiffness;
+    const double omega = std::min(2 * M_PI * s.springFrequency, 0.5 / s.timeStep);
+    return mass * omega * omega;
+}
+
 const std::vector<SettingInfo>& worldSettingsTable() {
     using S = WorldSettings;
     constexpr bool kLog = true; // a slider evenly in log x
@@ -244,6 +250,10 @@ const std::vector<SettingInfo>& worldSettingsTable() {
             "stiffness of the mouse spring", atLeast(0), {0.1, 100, kLog}),
         row(&S::springDamping, "spring_damping", "interaction", "N·s/m",
             "damping of the mouse spring; at 0 the app damps each grab critically, 2√(k m)",
+            atLeast(0), {0, 10}),
+        row(&S::springFrequency, "spring_frequency", "interaction", "Hz",
+            "the mouse spring's frequency: its stiffness m (2π f)² follows the held body's mass m, "
+            "so that it lifts any body alike; 0: the fixed spring_stiffness",
             atLeast(0), {0, 10}),
     };
     return table;

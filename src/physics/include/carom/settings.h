@@ -85,7 +85,14 @@ struct WorldSettings {
     double thrust = 1.5;
     double springStiffness = 3;
     double springDamping = 0;
+    double springFrequency = 4;
 };
+
+// The mouse spring's stiffness on a body (or particle) of mass m, N/m: with spring_frequency f > 0,
+// m ω² for ω = 2π f, so that it moves every body alike, whatever its mass (Box2D's mouse joint),
+// ω no more than 1/(2h): the spring is integrated with the step's forces, explicitly, and stays
+// stable (h ω ≤ ½, and its critical damping 2 m ω gives h c / m ≤ 1); with f = 0, spring_stiffness.
+double mouseSpringStiffness(const WorldSettings& s, double mass);
 
 // ---- Every setting described once ----
 // One row per field of WorldSettings: its name, the values it accepts, its unit and what it does.
