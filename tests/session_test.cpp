@@ -136,3 +136,35 @@ TEST(Session, InputsInThePastTakeAnotherPathThatReplays) {
     for (const std::string& p : {rec, replayed, saved})
         std::remove(p.c_str());
 }
+
+// Issue 44's ghost spring: a body dragged from step 10 to 40; back at step 25, where the spring
+// held it, an input with no button held (the elasticity changed) starts from the mouse of now: the
+// spring is let go, in the world and in the history, and stepping on leaves the body free.
+TEST(Session, AnInputInThePastStartsFromTheMouseOfNow) {
+    Session s = open("rigid-body-collisions.json");
+    using namespace carom::input;
+    const carom::BodyId b = *s.world.findBody("block1");
+    for (int i = 0; i < 60; ++i) {
+        if (i == 10) {
+            app::apply(s, SpringOn{b, {0, 0}, {0, 2}, 1.0, std::nullopt});
+            s.springHeld = true;
+        }
+        if (i == 40) {
+            app::apply(s, SpringOff{});
+            s.springHeld = false;
+        }
+        app::stepSession(s);
+    }
+    app::seek(s, 25);
+    ASSERT_TRUE(s.world.mouseSpring()); // the past as it was
+    carom::WorldSettings w = s.world.settings();
+    w.restitution = 0.5;
+    app::apply(s, Settings{w});
+    EXPECT_FALSE(s.world.mouseSpring());
+    for (int i = 0; i < 10; ++i)
+        app::stepSession(s);
+    EXPECT_FALSE(s.world.mouseSpring());
+    // Back along the new path and forward again: the history holds the letting go.
+    app::seek(s, 26);
+    EXPECT_FALSE(s.world.mouseSpring());
+}

@@ -67,7 +67,7 @@ void attachSpring(DragState& d, Session& s) {
     if (d.springAttached) return;
     apply(s, carom::input::SpringOn{d.body, d.grabLocal, d.cursor - d.grabOffset,
                                     grabDampingRatio(s.world.settings()), d.particle});
-    d.springAttached = true;
+    d.springAttached = s.springHeld = true;
 }
 
 void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& cam) {
@@ -115,6 +115,7 @@ void release(InputState& in, const SDL_MouseButtonEvent& e, Session& s) {
     if (d.mode == Mode::None || e.button != d.button) return;
     if (d.mode == Mode::Spring && d.springAttached && s.world.mouseSpring())
         apply(s, carom::input::SpringOff{});
+    s.springHeld = false;
     // A click (no drag) on a body opens it in the inspector; on empty space it closes it.
     if (!d.moved && d.button == SDL_BUTTON_LEFT) {
         s.selected.reset();

@@ -205,6 +205,10 @@ void divert(Session& s) {
         if (s.history.atEnd(s.world) && s.world.stepCount() == s.history.last()) return;
         s.history.truncate(s.world);
     }
+    if (s.world.mouseSpring() && !s.springHeld) { // in the world line recorded below
+        carom::applyInput(s.world, carom::input::SpringOff{});
+        if (s.historyOn) s.history.log(s.world, carom::input::SpringOff{});
+    }
     s.pending.clear(); // a replay's later worlds belonged to the path left
     // A set-back can leave an older good state on the path left: this one is good and on the new.
     if (s.lastGood.stepCount() > s.world.stepCount()) s.lastGood = s.world;

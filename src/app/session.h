@@ -55,6 +55,7 @@ struct Session {
     std::deque<carom::RecordedInput> pending;
     std::uint64_t recordingEnd = 0;
     std::array<std::array<bool, SlotCount>, 2> thrustKeys{}; // what the keys asked last frame
+    bool springHeld = false; // the mouse button holds a spring now (input.cpp)
 };
 
 // The one door for inputs that change the world (the mouse spring, thrusters, settings, the
@@ -63,7 +64,9 @@ struct Session {
 // recording. At a moment before the history's end it first takes another path (divert).
 void apply(Session& s, const carom::Input& input);
 // The world left the history's path (an input in the past, a set-back): the later history goes
-// and the recording gets the world as it is now, to go on from.
+// and the recording gets the world as it is now, to go on from. The new path starts from the mouse
+// of now: a spring the world held then, with no button holding one now, is let go (the keys of
+// now set the thrusters at the next frame: input.cpp).
 void divert(Session& s);
 // One step: along the history when the world is before its end, else a new step at the end.
 void stepSession(Session& s);
