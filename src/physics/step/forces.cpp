@@ -32,15 +32,20 @@ void forEachForce(const WorldSettings& s, const std::vector<Body>& bodies,
     }
     // Mouse spring of zero rest length: F = k (target − anchor) − c v_anchor, with k as
     // mouseSpringStiffness says and c the setting or, for a spring with a damping ratio ζ,
-    // 2ζ√(k m).
+    // 2ζ√(k m), m the mass the spring moves.
     if (spring && !spring->particle) { // a particle's: soft_body.cpp
         const Body& b = bodies[spring->body];
         if (b.isDynamic()) {
             const Vec2 anchor = b.worldPoint(spring->localAnchor);
-            const double k = mouseSpringStiffness(s, b.mass);
-            const double c = spring->dampingRatio
-                                 ? 2 * *spring->dampingRatio * std::sqrt(k * b.mass)
-                                 : s.springDamping;
+            // The mass the spring moves: the body's, or with a spring_frequency, as felt at the
+            // anchor (its turning included: a thin ball pulled by its edge moves as a third of it).
+            const double felt =
+                s.springFrequency > 0
+                    ? 1 / (b.invMass + lengthSquared(anchor - b.xf().p) * b.invInertia)
+                    : b.mass;
+            const double k = mouseSpringStiffness(s, felt);
+            const double c = spring->dampingRatio ? 2 * *spring->dampingRatio * std::sqrt(k * felt)
+                                                  : s.springDamping;
             const Vec2 f = k * (spring->target - anchor) - c * b.velocityAt(anchor);
             visit(spring->body, ForceKind::Spring, anchor, f, 0.0);
         }

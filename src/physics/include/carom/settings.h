@@ -88,10 +88,12 @@ struct WorldSettings {
     double springFrequency = 4;
 };
 
-// The mouse spring's stiffness on a body (or particle) of mass m, N/m: with spring_frequency f > 0,
-// m ω² for ω = 2π f, so that it moves every body alike, whatever its mass (Box2D's mouse joint),
-// ω no more than 1/(2h): the spring is integrated with the step's forces, explicitly, and stays
-// stable (h ω ≤ ½, and its critical damping 2 m ω gives h c / m ≤ 1); with f = 0, spring_stiffness.
+// The mouse spring's stiffness, N/m, on a body whose mass as felt at the spring's anchor is m
+// (1 / (1/m + |r|²/I) for the anchor r from the centre of mass: the least over directions; a
+// particle's mass): with spring_frequency f > 0, m ω² for ω = 2π f, so that it moves every body
+// alike, whatever its mass (Box2D's mouse joint), ω no more than 1/(2h): the spring is integrated
+// with the step's forces, explicitly, and stays stable (h ω ≤ ½, and its critical damping
+// c = 2 m ω gives h c / m ≤ 1); with f = 0, spring_stiffness.
 double mouseSpringStiffness(const WorldSettings& s, double mass);
 
 // ---- Every setting described once ----
