@@ -14,6 +14,10 @@ double normalVelocity(const std::vector<PoissonBody>& bodies, const PoissonPoint
     return glm::dot(relativeVelocity(bodies[p.a], bodies[p.b], p.rA, p.rB), p.n);
 }
 
+bool moves(const PoissonBody& b) {
+    return b.invMass > 0 || b.invInertia > 0;
+}
+
 void push(std::vector<PoissonBody>& bodies, const PoissonPoint& p, double j) {
     applyImpulse(bodies[p.a], bodies[p.b], p.rA, p.rB, j * p.n);
 }
@@ -53,21 +57,17 @@ std::vector<double> solveNormals(const std::vector<PoissonPoint>& points,
             const bool pair = points[i].pairedWithNext && i + 1 < n;
             // The block's b: the normal velocities with the accumulated impulses taken back out.
             const BlockMatrix& K = blocks[i];
+            const double b1 = pair ? normalVelocity(bodies, points[i]) -
+                                         (K.k11 * lambda[i] + K.k12 * lambda[i + 1])
+                                   : 0,
+                         b2 = pair ? normalVelocity(bodies, points[i + 1]) -
+                                         (K.k12 * lambda[i] + K.k22 * lambda[i + 1])
+                                   : 0;
             double x1 = 0, x2 = 0;
             if (pair && bilateral && K.invertible) { // K x = −b
-                const double b1 = normalVelocity(bodies, points[i]) -
-                                  (K.k11 * lambda[i] + K.k12 * lambda[i + 1]),
-                             b2 = normalVelocity(bodies, points[i + 1]) -
-                                  (K.k12 * lambda[i] + K.k22 * lambda[i + 1]);
                 set(i, (K.k12 * b2 - K.k22 * b1) / K.det);
                 set(i + 1, (K.k12 * b1 - K.k11 * b2) / K.det);
-            } else if (pair && !bilateral &&
-                       solveBlockLcp(K,
-                                     normalVelocity(bodies, points[i]) -
-                                         (K.k11 * lambda[i] + K.k12 * lambda[i + 1]),
-                                     normalVelocity(bodies, points[i + 1]) -
-                                         (K.k12 * lambda[i] + K.k22 * lambda[i + 1]),
-                                     x1, x2)) {
+            } else if (pair && !bilateral && solveBlockLcp(K, b1, b2, x1, x2)) {
                 set(i, x1);
                 set(i + 1, x2);
             } else {
@@ -113,13 +113,11 @@ std::vector<double> bounceImpulses(const std::vector<PoissonPoint>& points,
         e[i] = points[i].restitution;
     }
     // Each point's island: its moving body's (either, when both move).
-    const std::vector<std::uint32_t> of = islands(points, bodies.size(), [&](std::size_t k) {
-        return bodies[k].invMass > 0 || bodies[k].invInertia > 0;
-    });
+    const std::vector<std::uint32_t> of =
+        islands(points, bodies.size(), [&](std::size_t k) { return moves(bodies[k]); });
     std::vector<std::uint32_t> island(points.size());
     for (std::size_t i = 0; i < points.size(); ++i) {
-        const PoissonBody& A = bodies[points[i].a];
-        island[i] = of[A.invMass > 0 || A.invInertia > 0 ? points[i].a : points[i].b];
+        island[i] = of[moves(bodies[points[i].a]) ? points[i].a : points[i].b];
     }
     std::vector<double> bounce = solveNormals(points, bodies, false);
     const std::vector<double> restitution = islandRestitutions(island, e, bounce, approach);
