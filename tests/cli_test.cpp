@@ -198,6 +198,23 @@ TEST_F(Cli, BadInputIsOneErrorLineANonZeroStatusAndNoFile) {
         "no-such-dir");
 }
 
+TEST_F(Cli, AnyNumberOfThreadsSavesTheSameFile) {
+    const std::string scene = kAssets + "pyramid-20.json";
+    for (const char* n : {"1", "2", "3"})
+        ASSERT_EQ(cli({"run", scene, "--steps", "60", "--threads", n, "--save",
+                       path(std::string("t") + n + ".json")}),
+                  0)
+            << err;
+    EXPECT_EQ(readFile(path("t2.json")), readFile(path("t1.json")));
+    EXPECT_EQ(readFile(path("t3.json")), readFile(path("t1.json")));
+    ASSERT_EQ(cli({"bench", scene, "--steps", "5", "--threads", "2"}), 0) << err;
+    EXPECT_NE(out.find("threads: 2\n"), std::string::npos) << out;
+    for (const char* n : {"1", "2", "3"})
+        fs::remove(path(std::string("t") + n + ".json"));
+    expectRefused({"run", scene, "--threads", "0", "--save", path("x.json")}, "--threads");
+    expectRefused({"bench", scene, "--threads", "257"}, "--threads: at most 256");
+}
+
 TEST_F(Cli, BenchPrintsMsPerStepLast) {
     ASSERT_EQ(cli({"bench", kCollisions, "--steps", "20", "--method", "impulse"}), 0) << err;
     const std::vector<std::string> lines = split(out, '\n');

@@ -223,6 +223,9 @@ void apply(Session& s, const carom::Input& input) {
 }
 
 void stepSession(Session& s) {
+    // The physics on every core the drawing leaves (the same bits on any number of threads).
+    static const int threads = std::max(1, carom::World::cores() - 1);
+    s.world.setThreads(threads);
     if (s.historyOn && !s.history.atEnd(s.world)) {
         s.history.stepAlong(s.world);
         return;

@@ -25,6 +25,7 @@ int bench(const BenchOptions& o) {
     apply(o.overrides, scene);
     const double beforeWorld = heapBytes();
     carom::World world = carom::buildWorld(scene);
+    world.setThreads(o.threads);
     const double beforeSteps = heapBytes();
     world.step(); // untimed: first contacts, allocations
     const double afterStep = heapBytes();
@@ -45,6 +46,7 @@ int bench(const BenchOptions& o) {
     std::printf("contacts: %zu\n", contacts);
     std::printf("method: %s\n", std::string(carom::toString(world.settings().method)).c_str());
     std::printf("steps: %lld\n", o.steps);
+    std::printf("threads: %d\n", world.threads());
     // Heap memory the world took when built (per body) and when its first step made the
     // contacts and the solver's scratch arrays (per contact manifold).
     std::printf("bytes_per_body: %.0f\n", (beforeSteps - beforeWorld) / double(bodies));

@@ -148,6 +148,15 @@ std::set<std::string> withOverrides(std::set<std::string> options) {
     return options;
 }
 
+// --threads N: 1 to World::kMaxThreads.
+int parseThreads(const std::string& option, const std::string& value) {
+    const long long n = parseCount(option, value, 1);
+    if (n > carom::World::kMaxThreads)
+        throw UsageError(option + ": at most " + std::to_string(carom::World::kMaxThreads) +
+                         ", got " + value);
+    return static_cast<int>(n);
+}
+
 void parseOverride(Overrides& o, const std::string& option, const std::string& value) {
     if (option == "--dt") {
         o.dt = parseSetting(option, value, "time_step");
@@ -189,7 +198,8 @@ void listChoices(std::ostream& out, const char* name) {
 
 RunOptions parseRunOptions(const std::vector<std::string>& args) {
     RunOptions r;
-    const auto options = withOverrides({"--time", "--steps", "--every", "--csv", "--save"});
+    const auto options =
+        withOverrides({"--time", "--steps", "--every", "--csv", "--save", "--threads"});
     r.scene =
         ArgWalker(args, "run", options).walk([&](const std::string& opt, const std::string& value) {
             if (opt == "--time") {
@@ -204,6 +214,8 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
                 r.csv = value;
             } else if (opt == "--save") {
                 r.save = value;
+            } else if (opt == "--threads") {
+                r.threads = parseThreads(opt, value);
             } else {
                 parseOverride(r.overrides, opt, value);
             }
@@ -220,10 +232,12 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
 
 BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
     BenchOptions b;
-    b.scene = ArgWalker(args, "bench", withOverrides({"--steps"}))
+    b.scene = ArgWalker(args, "bench", withOverrides({"--steps", "--threads"}))
                   .walk([&](const std::string& opt, const std::string& value) {
                       if (opt == "--steps")
                           b.steps = parseCount(opt, value, 1);
+                      else if (opt == "--threads")
+                          b.threads = parseThreads(opt, value);
                       else
                           parseOverride(b.overrides, opt, value);
                   });
@@ -258,7 +272,7 @@ StressOptions parseStressOptions(const std::vector<std::string>& args) {
 
 ReplayOptions parseReplayOptions(const std::vector<std::string>& args) {
     ReplayOptions r;
-    const std::set<std::string> options = {"--csv", "--every", "--save", "--until"};
+    const std::set<std::string> options = {"--csv", "--every", "--save", "--until", "--threads"};
     r.recording = ArgWalker(args, "replay", options, true, "the recording", "RUN")
                       .walk([&](const std::string& opt, const std::string& value) {
                           if (opt == "--until") {
@@ -269,6 +283,8 @@ ReplayOptions parseReplayOptions(const std::vector<std::string>& args) {
                               r.every = parseCount(opt, value, 1);
                           } else if (opt == "--csv") {
                               r.csv = value;
+                          } else if (opt == "--threads") {
+                              r.threads = parseThreads(opt, value);
                           } else {
                               r.save = value;
                           }
@@ -305,10 +321,11 @@ std::string usage() {
          "usage:\n"
          "  carom-cli run SCENE.json [--time SECONDS | --steps N] [--dt H] [--method M]\n"
          "                [--integrator I] [--soft-resolution R] [--csv OUT.csv] [--every K]\n"
-         "                [--save OUT.json]\n"
+         "                [--save OUT.json] [--threads N]\n"
          "  carom-cli bench SCENE.json [--steps N] [--method M] [--integrator I] [--dt H]\n"
-         "                [--soft-resolution R]\n"
+         "                [--soft-resolution R] [--threads N]\n"
          "  carom-cli replay RUN [--csv OUT.csv] [--every K] [--save OUT.json] [--until T]\n"
+         "                [--threads N]\n"
          "  carom-cli stress [--seed S] [--scenes N] [--time T] [--method M] [--list K]\n"
          "  carom-cli stress --seed S --save-scene OUT.json\n"
          "  carom-cli --help\n"
@@ -321,6 +338,8 @@ std::string usage() {
          "        ms_per_step: X as its last line.\n"
          "replay  replays a recording made by carom --record RUN, bit for bit: --csv, --every\n"
          "        and --save as for run; --until T stops at simulated time T (default: the end).\n"
+         "        run, bench and replay step on --threads N threads (default: every core), with\n"
+         "        the same results for any N.\n"
          "stress  runs N random closed scenes (default 100, from seed S, default 1) for T\n"
          "        simulated seconds (default 3) in every method (or --method) and integrator,\n"
          "        and counts the runs that went non-finite, let a body out of the walls, made\n"

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "carom/scene.h"
+#include "carom/world.h"
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -27,6 +28,7 @@ struct Overrides {
 
 struct RunOptions {
     std::string scene;
+    int threads = carom::World::cores(); // --threads: the step's threads (the same bits for any)
     std::optional<double> time; // simulated seconds; 10 when neither time nor steps is given
     std::optional<long long> steps;
     Overrides overrides;
@@ -37,12 +39,14 @@ struct RunOptions {
 
 struct BenchOptions {
     std::string scene;
+    int threads = carom::World::cores();
     long long steps = 500;
     Overrides overrides;
 };
 
 struct ReplayOptions {
     std::string recording;
+    int threads = carom::World::cores();
     std::string csv;
     long long every = 1;
     std::string save;

@@ -50,6 +50,7 @@ int replay(const ReplayOptions& o) {
     const auto& start = std::get<carom::input::Replace>(rec.inputs.front().input);
     std::string name = start.state->scene.name; // the scene of the last world begun
     carom::World world = carom::buildState(*start.state);
+    world.setThreads(o.threads);
     Clock clock;
     clock.restart(world, start.state->time);
     const std::vector<std::string> columns = movingBodies(world);
@@ -87,6 +88,7 @@ int replay(const ReplayOptions& o) {
         const double now = clock.at(world);
         try {
             carom::applyInput(world, in.input);
+            world.setThreads(o.threads);    // a new world begun keeps the threads
         } catch (const std::exception& e) { // a body or thruster the world does not have
             std::fprintf(stderr, "warning: %s: line %zu: %s; replayed up to there\n",
                          o.recording.c_str(), in.line, e.what());

@@ -39,6 +39,7 @@ int run(const RunOptions& o) {
     carom::Scene scene = carom::loadScene(o.scene);
     apply(o.overrides, scene);
     carom::World world = carom::buildWorld(scene);
+    world.setThreads(o.threads);
     const double dt = world.settings().timeStep;
     const long long steps = o.steps ? *o.steps : stepsFor(o.time.value_or(10.0), dt);
 

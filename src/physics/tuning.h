@@ -145,10 +145,17 @@ constexpr double kJointHertz = 60, kJointDampingRatio = 2;
 // 58,000 constraints (13 MB) came from beyond the cache in every pass, and laid out whole, they
 // went out to memory between their preparation and the substeps, and again before their impulses
 // were kept. An island's bodies share no contact with another's, so each body sees the same
-// operations, in the same order, either way: the same bits (but see `deep` and the restitution's
-// check of the energy, each a batch's).
+// operations, in the same order, either way: the same bits (but see `deep`, a batch's).
 // Unit: contacts.
 constexpr std::size_t kBatchContacts = 2048;
+// The threads (parallel/crew.h) take the batches two ways (substep_solver.cpp): a batch that is a
+// large part of the step's work (an island of thousands of contacts: a large pyramid, a crowd) is
+// cut among all of them colour by colour, each colour ending at a barrier; the others are taken
+// whole, one thread each, without a barrier. A cut batch gives each thread at least
+// kGroupsPerThread groups of lanes: with a dozen colours and 12 passes a step, a thread then works
+// some 20 groups (a microsecond) between barriers, which cost a tenth of that when the threads
+// have their cores. Unit: groups of lanes.
+constexpr std::size_t kGroupsPerThread = 256;
 
 // ---- impacts/impacts.h ----------------------------------------------------------------
 

@@ -342,12 +342,10 @@ void JointSolver::prepare(std::vector<Joint>* all, const std::vector<Body>& bodi
         k.impulses = {kept.linear * share, kept.angular * share, kept.axial * share,
                       kept.motor * share,  kept.lower * share,   kept.upper * share};
     }
-    first_ = 0;
-    last_ = constraints_.size();
 }
 
-void JointSolver::warmStart(const States& states) {
-    for (std::size_t i = first_; i < last_; ++i) {
+void JointSolver::warmStart(const States& states, std::size_t first, std::size_t last) {
+    for (std::size_t i = first; i < last; ++i) {
         JointConstraint& k = constraints_[i];
         Pair p(states, k);
         const JointImpulses& m = k.impulses;
@@ -375,8 +373,8 @@ void JointSolver::warmStart(const States& states) {
     }
 }
 
-void JointSolver::solve(const States& states, bool useBias) {
-    for (std::size_t i = first_; i < last_; ++i) {
+void JointSolver::solve(const States& states, bool useBias, std::size_t first, std::size_t last) {
+    for (std::size_t i = first; i < last; ++i) {
         JointConstraint& k = constraints_[i];
         Pair p(states, k);
         switch (k.type) {

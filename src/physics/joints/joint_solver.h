@@ -39,7 +39,7 @@ struct JointConstraint {
 
 // The joints of a step, prepared and ordered by batch (the substep solver's islands). A body's
 // state row is its index; the world's is the null row, bodies.size(), at rest and not displaced.
-class JointSolver : public substep::SubstepJoints {
+class JointSolver {
   public:
     // The world's joints that move something (none without `joints`), from the bodies' poses now;
     // `h` the solver's step (a substep or the step) and `perStep` how many of them make the step
@@ -49,19 +49,42 @@ class JointSolver : public substep::SubstepJoints {
                  const substep::Spring& soft, const std::vector<std::uint32_t>* batchOf = nullptr,
                  std::size_t batches = 1);
     bool empty() const { return constraints_.empty(); }
-    // The passes below over batch `b`'s joints only.
-    void select(std::size_t b) { first_ = begin_[b], last_ = begin_[b + 1]; }
-    // Each pass: the impulses of the last applied again, and the springs' forces for the pass's h.
-    void warmStart(const substep::States& states) override;
+    // Each pass, over every joint: the impulses of the last applied again, and the springs' forces
+    // for the pass's h.
+    void warmStart(const substep::States& states) { warmStart(states, 0, constraints_.size()); }
     // Sequential impulses, with position feedback (useBias) or without (the relax pass).
-    void solve(const substep::States& states, bool useBias) override;
+    void solve(const substep::States& states, bool useBias) {
+        solve(states, useBias, 0, constraints_.size());
+    }
     // The impulses back into the joints (per step), and the reaction on b as a mean force.
     void store(const substep::States& states);
 
+    // Batch b's joints, as its substeps reach them; batches touch disjoint bodies and joints, so
+    // two may be solved at once on two threads.
+    class Batch final : public substep::SubstepJoints {
+      public:
+        Batch(JointSolver& solver, std::size_t first, std::size_t last)
+            : solver_(solver), first_(first), last_(last) {}
+        bool empty() const { return first_ == last_; }
+        void warmStart(const substep::States& states) override {
+            solver_.warmStart(states, first_, last_);
+        }
+        void solve(const substep::States& states, bool useBias) override {
+            solver_.solve(states, useBias, first_, last_);
+        }
+
+      private:
+        JointSolver& solver_;
+        std::size_t first_, last_;
+    };
+    Batch batch(std::size_t b) { return Batch(*this, begin_[b], begin_[b + 1]); }
+
   private:
+    void warmStart(const substep::States& states, std::size_t first, std::size_t last);
+    void solve(const substep::States& states, bool useBias, std::size_t first, std::size_t last);
+
     std::vector<JointConstraint> constraints_;
     std::vector<std::size_t> begin_; // where each batch's begin, and the end
-    std::size_t first_ = 0, last_ = 0;
     double h_ = 0;
     int perStep_ = 1;
     substep::Spring soft_{};

@@ -6,11 +6,9 @@
 namespace carom {
 namespace substep {
 
-void substeps8(const States& states, Share* shares, std::size_t shareCount, WideConstraint<8>* wide,
-               std::size_t count, const Springs& springs, double h, int substeps, int relaxEvery,
-               SubstepJoints* joints) {
-    substepsOver<8>(states, shares, shareCount, wide, count, springs, h, substeps, relaxEvery,
-                    joints);
+void substeps8(const Team& team, const States& states, const BatchLanes<8>& batch,
+               const Springs& springs, double h, int substeps, int relaxEvery) {
+    substepsOver<8>(team, states, batch, springs, h, substeps, relaxEvery);
 }
 
 } // namespace substep

@@ -36,6 +36,7 @@
 #include "collision/broad_phase.h"
 #include "collision/collide.h"
 #include "joints/joint_solver.h"
+#include "parallel/crew.h"
 #include "solver/colouring.h"
 #include "solver/contact_math.h"
 #include "solver/islands.h"
@@ -45,6 +46,7 @@
 #include "tuning.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <numeric>
@@ -78,12 +80,11 @@ struct Inertia {
 // The passes in four lanes, compiled for AVX2 and for any x86-64; the one the processor runs is
 // chosen when the program starts (as sequential_impulses.cpp's passes). Processors with AVX-512 run
 // eight lanes instead (substep_lanes_avx512.cpp).
-[[gnu::target_clones("avx2", "default")]] void
-substeps4(const States& states, Share* shares, std::size_t shareCount, WideConstraint<4>* wide,
-          std::size_t count, const Springs& springs, double h, int substeps, int relaxEvery,
-          SubstepJoints* joints) {
-    substepsOver<4>(states, shares, shareCount, wide, count, springs, h, substeps, relaxEvery,
-                    joints);
+[[gnu::target_clones("avx2", "default")]] void substeps4(const Team& team, const States& states,
+                                                         const BatchLanes<4>& batch,
+                                                         const Springs& springs, double h,
+                                                         int substeps, int relaxEvery) {
+    substepsOver<4>(team, states, batch, springs, h, substeps, relaxEvery);
 }
 // Whether the processor runs substep_lanes_avx512.cpp: AVX-512 F, CD, BW, DQ and VL (x86-64-v4).
 bool hasAvx512() {
@@ -98,17 +99,32 @@ struct Batch {
     std::size_t groupsBegin = 0, groupsEnd = 0, sharesBegin = 0, sharesEnd = 0;
 };
 
-// The substeps over a batch's groups of N constraints (its lanes, from the first) and its shares.
+// A member of the step's crew as the passes see it (substep_lanes.h: Team).
+class CrewTeam final : public Team {
+  public:
+    explicit CrewTeam(const Member& member)
+        : Team(member.index(), member.size()), member_(member) {}
+    void sync() const override { member_.sync(); }
+
+  private:
+    const Member& member_;
+};
+
+// A team of one: a batch a thread takes whole.
+class Alone final : public Team {
+  public:
+    Alone() : Team(0, 1) {}
+    void sync() const override {}
+};
+
+// The substeps over a batch, in lanes of N.
 template <int N>
-void substeps(const States& states, Share* shares, std::size_t shareCount, SubstepJoints* joints,
-              WideConstraint<N>* groups, std::size_t groupCount, const Springs& springs, double h,
-              int relaxEvery) {
+void substeps(const Team& team, const States& states, const BatchLanes<N>& batch,
+              const Springs& springs, double h, int relaxEvery) {
     if constexpr (N == 8)
-        substeps8(states, shares, shareCount, groups, groupCount, springs, h, kSubsteps, relaxEvery,
-                  joints);
+        substeps8(team, states, batch, springs, h, kSubsteps, relaxEvery);
     else
-        substeps4(states, shares, shareCount, groups, groupCount, springs, h, kSubsteps, relaxEvery,
-                  joints);
+        substeps4(team, states, batch, springs, h, kSubsteps, relaxEvery);
 }
 
 // Restitution, once after a batch's substeps, by Poisson's law (solver/poisson.h): each point that
@@ -354,37 +370,45 @@ void layOut(const std::vector<Inertia>& bodies, const std::vector<BodyPair>& end
     }
 }
 
-// Batch b's constraints into `wide` and `bounce` from their first group: the manifolds read in
-// their order in memory, each written to its lane (read in colour order, out of their order, the
-// manifolds of a large scene came from beyond the cache), and the lanes that round a colour up to
-// a whole group cleared. Returns whether some point overlaps by more than the linear slop.
+// Batch b's constraints into `wide` and `bounce` from their first group, those of `part` (indices
+// into the batch's list of contacts): the manifolds read in their order in memory, each written to
+// its lane (read in colour order, out of their order, the manifolds of a large scene came from
+// beyond the cache). Returns whether some point overlaps by more than the linear slop.
 template <int N>
 bool prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Velocity* velocity,
-             const Layout& layout, const Batch& batch, std::size_t b, WideConstraint<N>* wide,
+             const Layout& layout, const Batch& batch, Slice part, WideConstraint<N>* wide,
              WideBounce<N>* bounce) {
     const std::size_t first = batch.groupsBegin * N;
     bool deep = false;
-    for (std::size_t i = layout.contactsAt[b]; i < layout.contactsAt[b + 1]; ++i) {
+    for (std::size_t i = part.begin; i < part.end; ++i) {
         const std::size_t j = layout.contacts.empty() ? i : layout.contacts[i];
         const std::size_t lane = layout.slot[j] - first;
         prepareLane(c, bodies, velocity, j, wide[lane / N], bounce[lane / N],
                     static_cast<int>(lane % N));
         deep = deep || deepestDepth(c.contacts[j]) > c.settings.linearSlop;
     }
+    return deep;
+}
+
+// Batch b's lanes that round a colour up to a whole group, cleared.
+template <int N>
+void clearPadding(const StepContext& c, const Layout& layout, const Batch& batch, std::size_t b,
+                  WideConstraint<N>* wide, WideBounce<N>* bounce) {
+    const std::size_t first = batch.groupsBegin * N;
     const auto nullState = static_cast<std::uint32_t>(c.bodies.size());
     for (std::size_t k = b * layout.colours; k < (b + 1) * layout.colours; ++k)
         for (std::size_t slot = layout.end[k]; slot < layout.next[k + 1]; ++slot)
             clearLane(wide[(slot - first) / N], bounce[(slot - first) / N],
                       static_cast<int>(slot % N), nullState);
-    return deep;
 }
 
-// Batch b's impulses back into its manifolds (in N·s: a substep's times n), and its collisions
-// counted.
+// The impulses of a batch's groups `part` back into their manifolds (in N·s: a substep's times n);
+// returns the collisions among them.
 template <int N>
-void keepImpulses(StepContext& c, const WideConstraint<N>* wide, const WideBounce<N>* bounce,
-                  std::size_t groupCount) {
-    for (std::size_t j = 0; j < groupCount; ++j)
+int keepImpulses(StepContext& c, const WideConstraint<N>* wide, const WideBounce<N>* bounce,
+                 Slice part) {
+    int collisions = 0;
+    for (std::size_t j = part.begin; j < part.end; ++j)
         for (int l = 0; l < N; ++l)
             for (int i = 0; i < bounce[j].count[l]; ++i) {
                 const WidePoint<N>& p = wide[j].points[i];
@@ -393,8 +417,70 @@ void keepImpulses(StepContext& c, const WideConstraint<N>* wide, const WideBounc
                 cp.tangentImpulse = kSubsteps * p.tangentImpulse[l];
                 if (bounce[j].relativeVelocity[i][l] < -c.settings.restitutionThreshold &&
                     p.totalNormalImpulse[l] > 0)
-                    ++c.diagnostics.collisions;
+                    ++collisions;
             }
+    return collisions;
+}
+
+// What every batch's solve reads, and the step's arrays it writes (each batch its own bodies'
+// states and its own contacts).
+template <int N> struct StepLanes {
+    StepContext& c;
+    const States& states;
+    const std::vector<Batch>& batches;
+    const Layout& layout;
+    const std::vector<Inertia>& bodies;
+    const Velocity* startVelocity; // at the step's start
+    Share* shares;
+    const std::size_t* colourEnds; // each batch's colours' ends, in groups from its first
+    JointSolver& joints;
+    const Springs& springs;
+};
+
+// A batch's lanes: the ones a thread fills, and solves in, for the batches it takes.
+template <int N> struct LaneStore {
+    std::vector<WideConstraint<N>> wide;
+    std::vector<WideBounce<N>> bounce;
+};
+
+// Batch b on a team (the crew, or a thread alone, substep_lanes.h): its constraints prepared, its
+// substeps, its restitution and its impulses kept. `deepIn`: a flag per member; `collisions`:
+// this member's count.
+template <int N>
+void solveBatch(const StepLanes<N>& s, const Team& team, std::size_t b, LaneStore<N>& lanes,
+                char* deepIn, int& collisions) {
+    const Batch& batch = s.batches[b];
+    const std::size_t groups = batch.groupsEnd - batch.groupsBegin;
+    if (team.index == 0 && lanes.wide.size() < groups) {
+        lanes.wide.resize(groups);
+        lanes.bounce.resize(groups);
+    }
+    team.sync();
+    WideConstraint<N>* const wide = lanes.wide.data();
+    WideBounce<N>* const bounce = lanes.bounce.data();
+    const Slice contacts = sliceOf(team, s.layout.contactsAt[b], s.layout.contactsAt[b + 1]);
+    deepIn[team.index] =
+        prepare(s.c, s.bodies, s.startVelocity, s.layout, batch, contacts, wide, bounce);
+    if (team.index == 0) clearPadding(s.c, s.layout, batch, b, wide, bounce);
+    team.sync();
+    // In a batch where some point overlaps by more than the slop, a relax pass in every substep:
+    // the feedback pushes it out fast, and its velocity, carried into the next substep's warm
+    // start, can be more than a relax pass takes back (energy made: stress seeds 10 and 214).
+    bool deep = false;
+    for (int i = 0; i < team.size; ++i)
+        deep = deep || deepIn[i];
+    JointSolver::Batch joints = s.joints.batch(b);
+    const BatchLanes<N> lanesOfBatch{s.shares + batch.sharesBegin,
+                                     batch.sharesEnd - batch.sharesBegin,
+                                     wide,
+                                     s.colourEnds + b * s.layout.colours,
+                                     s.layout.colours,
+                                     joints.empty() ? nullptr : &joints};
+    substeps(team, s.states, lanesOfBatch, s.springs, s.c.h, deep ? 1 : kRelaxEvery);
+    // The restitution (on the first member) and the impulses kept read the lanes alone.
+    if (team.index == 0) restitute(s.c, s.states, wide, bounce, groups);
+    collisions += keepImpulses(s.c, wide, bounce, sliceOf(team, 0, groups));
+    team.sync(); // before the next batch takes the lanes
 }
 
 // The substep solver on the step's contacts, in groups of N; the bodies no contact reaches move
@@ -404,8 +490,6 @@ template <int N> void solveSubsteps(StepContext& c) {
     static thread_local std::vector<Velocity> velocity, warm;
     static thread_local std::vector<Displacement> displacement;
     static thread_local std::vector<Share> shares;
-    static thread_local std::vector<WideConstraint<N>> wide;
-    static thread_local std::vector<WideBounce<N>> bounce;
     static thread_local std::vector<char> inSolver;
     const double hs = c.h / kSubsteps;
     const std::size_t n = c.bodies.size();
@@ -465,38 +549,63 @@ template <int N> void solveSubsteps(StepContext& c) {
         shares[at[batchOf.of[i]]++] =
             Share{i, m.dv.x / kSubsteps, m.dv.y / kSubsteps, m.dw / kSubsteps, 0};
     }
+    // Where each batch's colours end, in groups from the batch's first.
+    static thread_local std::vector<std::size_t> colourEnd;
+    colourEnd.resize(batches.size() * layout.colours);
+    for (std::size_t b = 0; b < batches.size(); ++b)
+        for (std::size_t k = 0; k < layout.colours; ++k)
+            colourEnd[b * layout.colours + k] =
+                layout.next[b * layout.colours + k + 1] / N - batches[b].groupsBegin;
 
     // Batch after batch, its constraints prepared, its substeps, its restitution and its impulses
     // kept, in lanes that one batch after another takes: they stay in the cache from the first of
     // these to the last (laid out for the whole scene, the many pyramids' 13 MB of constraints went
-    // out to memory and back in between).
-    std::size_t largest = 0;
-    for (const Batch& b : batches)
-        largest = std::max(largest, b.groupsEnd - b.groupsBegin);
-    wide.resize(largest);
-    bounce.resize(largest);
+    // out to memory and back in between). With threads (tuning.h: kGroupsPerThread), the large
+    // batches first, each cut among all of them, then the others, each taken whole by one.
     const double hertz = kQuarterOfTheSubstepRate / hs;
     const Springs springs{contactSpring(2 * hertz, kDampingRatio, hs),
                           contactSpring(hertz, kDampingRatio, hs)};
     static thread_local JointSolver joints;
     joints.prepare(c.joints, c.bodies, hs, kSubsteps, jointSpring(hs), &batchOf.of, batches.size());
+    const int crew = c.crew ? c.crew->size() : 1;
+    const std::size_t totalGroups = batches.empty() ? 0 : batches.back().groupsEnd;
+    static thread_local std::vector<std::size_t> cut, whole;
+    cut.clear();
+    whole.clear();
     for (std::size_t b = 0; b < batches.size(); ++b) {
-        const Batch& batch = batches[b];
-        const std::size_t groups = batch.groupsEnd - batch.groupsBegin;
-        Share* share = shares.data() + batch.sharesBegin;
-        const std::size_t shareCount = batch.sharesEnd - batch.sharesBegin;
-        // In a batch where some point overlaps by more than the slop, a relax pass in every
-        // substep: the feedback pushes it out fast, and its velocity, carried into the next
-        // substep's warm start, can be more than a relax pass takes back (energy made: stress
-        // seeds 10 and 214).
-        const bool deep =
-            prepare(c, inertia, velocity.data(), layout, batch, b, wide.data(), bounce.data());
-        joints.select(b);
-        substeps(states, share, shareCount, joints.empty() ? nullptr : &joints, wide.data(), groups,
-                 springs, c.h, deep ? 1 : kRelaxEvery);
-        restitute(c, states, wide.data(), bounce.data(), groups);
-        keepImpulses(c, wide.data(), bounce.data(), groups);
+        const std::size_t groups = batches[b].groupsEnd - batches[b].groupsBegin;
+        const bool large = groups >= kGroupsPerThread * crew && groups * 2 * crew >= totalGroups;
+        (crew > 1 && large ? cut : whole).push_back(b);
     }
+    static thread_local std::vector<LaneStore<N>> stores;
+    stores.resize(crew);
+    std::vector<char> deepIn(crew);      // per member: a deep point in its part
+    std::vector<int> collisionsIn(crew); // per member: the collisions it counted
+    std::atomic<std::size_t> next{0};    // the next batch taken whole
+    // The crew's threads run the lambda below, where the names of this function's thread_local
+    // scratch would be their own, empty, copies: it reaches this thread's through references.
+    const StepLanes<N> step{c,       states,          batches,       layout,
+                            inertia, velocity.data(), shares.data(), colourEnd.data(),
+                            joints,  springs};
+    const std::vector<std::size_t>& cutBatches = cut;
+    const std::vector<std::size_t>& wholeBatches = whole;
+    std::vector<LaneStore<N>>& storeOf = stores;
+    auto work = [&](const Member& member) {
+        const CrewTeam team(member);
+        for (std::size_t b : cutBatches)
+            solveBatch(step, team, b, storeOf[0], deepIn.data(), collisionsIn[member.index()]);
+        const Alone alone;
+        char deep = 0;
+        for (std::size_t k = next++; k < wholeBatches.size(); k = next++)
+            solveBatch(step, alone, wholeBatches[k], storeOf[member.index()], &deep,
+                       collisionsIn[member.index()]);
+    };
+    if (crew > 1 && (!cut.empty() || whole.size() > 1))
+        c.crew->run(work);
+    else
+        work(Member::alone());
+    for (int k : collisionsIn)
+        c.diagnostics.collisions += k;
     joints.store(states);
     for (const Share& m : shares) {
         Body& b = c.bodies[m.body];

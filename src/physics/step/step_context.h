@@ -12,6 +12,8 @@
 
 namespace carom {
 
+class Crew;
+
 // A body's free motion over one step under its forces (before contacts), from the integrator.
 struct Motion {
     Vec2 v{0, 0};       // velocity at the end of the step
@@ -42,6 +44,8 @@ struct StepContext {
     // the contexts a stage makes for a part of its work.
     std::vector<Joint>* joints = nullptr;
     const std::vector<std::pair<BodyId, BodyId>>* apart = nullptr;
+    // The threads that share the stages cut among them (parallel/crew.h); none: this one alone.
+    Crew* crew = nullptr;
 };
 
 // Whether bodies a and b may touch: not when a joint joins them without "collide".

@@ -1,5 +1,6 @@
 // The world: bodies and user forces, every input checked where it enters, and the step.
 #include "carom/world.h"
+#include "parallel/crew.h"
 #include "step/energy_audit.h"
 
 #include "step/checks.h"
@@ -446,6 +447,21 @@ void World::setContactListener(std::function<void(const ContactEvent&)> listener
     listener_ = std::move(listener);
 }
 
+void World::setThreads(int threads) {
+    if (threads < 1 || threads > kMaxThreads)
+        throw std::invalid_argument("threads: must be 1 to " + std::to_string(kMaxThreads) +
+                                    ", got " + std::to_string(threads));
+    if (threads != this->threads()) crew_ = threads > 1 ? std::make_shared<Crew>(threads) : nullptr;
+}
+
+int World::threads() const {
+    return crew_ ? crew_->size() : 1;
+}
+
+int World::cores() {
+    return Crew::cores();
+}
+
 // ---- The step ---------------------------------------------------------------------------------
 namespace {
 
@@ -508,7 +524,7 @@ void World::step() {
     StepContext c{settings_,      bodies_,   thrusters_,
                   spring_,        contacts_, motionScratch(bodies_.size()),
                   pendingEvents_, d,         settings_.timeStep,
-                  &joints_,       &apart_};
+                  &joints_,       &apart_,   crew_.get()};
     const Stages& s = stagesOf(settings_.method);
     // The rigid bodies' poses at the step's start: the soft bodies' collisions sweep from them,
     // and a box of walls keeps bodies inside with them (a world with neither saves nothing).

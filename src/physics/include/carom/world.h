@@ -224,6 +224,7 @@ struct BodyOrigin {
 };
 
 struct EnergyAudit; // internal: the step's energy audit (energy_audit.h)
+class Crew;         // internal: the threads a step shares its stages with (parallel/crew.h)
 
 class World {
   public:
@@ -324,6 +325,15 @@ class World {
     const Diagnostics& diagnostics() const { return diagnostics_; }
     void setContactListener(std::function<void(const ContactEvent&)> listener);
 
+    // The threads the step shares its stages with (≥ 1; 1 by default): the same bits for any
+    // number. A copy of the world shares them (a copy stepped on another thread at the same time
+    // steps on that thread alone). Throws std::invalid_argument below 1 or above kMaxThreads.
+    void setThreads(int threads);
+    int threads() const;
+    static constexpr int kMaxThreads = 256;
+    // The cores this process may run on, at least 1.
+    static int cores();
+
   private:
     WorldSettings settings_;
     std::vector<Body> bodies_;
@@ -351,6 +361,7 @@ class World {
     std::vector<Manifold> previousContacts_; // the last step's, for the contact events
     std::vector<ContactEvent> pendingEvents_;
     std::function<void(const ContactEvent&)> listener_;
+    std::shared_ptr<Crew> crew_; // none: one thread
     Diagnostics diagnostics_;
     double time_ = 0;
     std::uint64_t steps_ = 0;
