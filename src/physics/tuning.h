@@ -149,13 +149,14 @@ constexpr double kJointHertz = 60, kJointDampingRatio = 2;
 // Unit: contacts.
 constexpr std::size_t kBatchContacts = 2048;
 // The threads (parallel/crew.h) take the batches two ways (substep_solver.cpp): a batch that is a
-// large part of the step's work (an island of thousands of contacts: a large pyramid, a crowd) is
-// cut among all of them colour by colour, each colour ending at a barrier; the others are taken
-// whole, one thread each, without a barrier. A cut batch gives each thread at least
-// kGroupsPerThread groups of lanes: with a dozen colours and 12 passes a step, a thread then works
-// some 20 groups (a microsecond) between barriers, which cost a tenth of that when the threads
-// have their cores. Unit: groups of lanes.
-constexpr std::size_t kGroupsPerThread = 256;
+// large part of the step's work (an island of thousands of contacts: a large pyramid, a crowd),
+// at least kGroupsPerThread groups of lanes a thread, is shared among all of them, each colour's
+// groups in blocks of kGroupsPerBlock (about a microsecond of a pass; a block is taken with one
+// atomic operation), the bodies' shares in blocks of kSharesPerBlock and the contacts prepared in
+// blocks of kContactsPerBlock; the others are taken whole, one thread each. A colour of a dozen
+// groups or fewer runs on one thread. Units: groups of lanes; bodies; contacts.
+constexpr std::size_t kGroupsPerThread = 256, kGroupsPerBlock = 16;
+constexpr std::size_t kSharesPerBlock = 256, kContactsPerBlock = 256;
 
 // ---- impacts/impacts.h ----------------------------------------------------------------
 

@@ -1,11 +1,15 @@
-// A crew of threads that a step hands its stages to, all of them working on one stage at once and
-// meeting at a barrier before the next (a fork once, then barriers: Box2D v3's solver stages do
-// the same). Work is divided among the crew by indices alone (slice below), never by which thread
-// is faster, and the parts of a stage touch disjoint data, so a step takes the same bits whatever
-// the crew's size: one thread, two or any.
+// A crew of threads that helps a step with its stages. The step runs on the calling thread, the
+// driver, as it would alone; where a stage's work divides into independent parts (forEach), the
+// parts are cut into blocks by index, and the driver and the crew's other threads each take the
+// next block not yet taken until none is left (Box2D v3's solver stages claim blocks so too). The
+// stage ends when every block is done, whoever did it: a thread that the system does not run for
+// a while holds nothing up, and the driver does the blocks itself.
 //
-// Between steps the threads wait a little spinning (a step follows a step within microseconds in a
-// run), then asleep on a condition variable (the app between frames).
+// Blocks touch disjoint data, so the step takes the same bits whatever the crew's size and
+// whichever thread takes which block.
+//
+// Between runs the other threads wait a little spinning (a step follows a step within
+// microseconds), then asleep on a condition variable (the app between frames).
 #pragma once
 
 #include <atomic>
@@ -19,37 +23,12 @@
 
 namespace carom {
 
-class Crew;
-
-// Where one member of a crew is: its index among `size` members (0 is the thread that called
-// Crew::run) and the barrier they share.
-class Member {
-  public:
-    int index() const { return index_; }
-    int size() const { return size_; }
-    bool first() const { return index_ == 0; }
-    // A member of no crew: the whole of every stage, nobody to wait for.
-    static Member alone() { return Member(nullptr, 0, 1); }
-    // Waits until every member has reached this call (a barrier): what the stage before it wrote
-    // is then seen by all.
-    void sync() const;
-    // This member's share of [begin, end): the range cut into `size` parts of nearly equal length,
-    // part `index`.
-    std::pair<std::size_t, std::size_t> slice(std::size_t begin, std::size_t end) const {
-        const std::size_t n = end - begin, k = static_cast<std::size_t>(size_);
-        const std::size_t i = static_cast<std::size_t>(index_);
-        return {begin + n * i / k, begin + n * (i + 1) / k};
-    }
-
-  private:
-    friend class Crew;
-    Member(Crew* crew, int index, int size) : crew_(crew), index_(index), size_(size) {}
-    Crew* crew_;
-    int index_, size_;
-};
-
 class Crew {
   public:
+    // f(begin, end, worker) on one block [begin, end); worker: the index, 0 to size() − 1, of the
+    // thread that runs it (0 is the driver), for scratch of its own.
+    using BlockFn = std::function<void(std::size_t, std::size_t, int)>;
+
     // `threads` ≥ 1: the calling thread and threads − 1 more, started here.
     explicit Crew(int threads);
     ~Crew();
@@ -57,35 +36,48 @@ class Crew {
     Crew& operator=(const Crew&) = delete;
 
     int size() const { return static_cast<int>(threads_.size()) + 1; }
-    // Runs task(member) on every member at once, member 0 on the calling thread, and returns when
-    // all have returned. A crew busy with another caller's task (two worlds stepped on two threads
-    // share it) runs this one on the calling thread alone, as a crew of one: the same bits.
-    void run(const std::function<void(const Member&)>& task);
 
-    // The number of cores, at least 1.
+    // Runs task() on the calling thread with the crew standing by for its forEach calls, and
+    // returns when it has returned. A crew that another caller is running (two worlds stepped at
+    // once on two threads share it) leaves this caller to run its task alone: the same bits.
+    void run(const std::function<void()>& task);
+
+    // f over [0, n) in blocks of `grain` (the last may be shorter), returning when all are done:
+    // shared with the crew within its run(), on the calling thread alone otherwise (crew may be
+    // null). A forEach inside a block runs alone.
+    static void forEach(Crew* crew, std::size_t n, std::size_t grain, const BlockFn& f);
+
+    // The number of cores this process may run on, at least 1.
     static int cores();
 
   private:
-    friend class Member;
     void work(int index);
-    void barrier(int size);
+    void help(int index);
+    // Takes and does stage `seq`'s blocks until none is left.
+    void doBlocks(std::uint32_t seq, int worker);
+    void stage(std::size_t n, std::size_t grain, const BlockFn& f);
 
     std::vector<std::thread> threads_;
     std::mutex busy_; // held by the caller of run
-    // The task, posted by bumping `posted_`; `done_` counts the members that finished it.
-    const std::function<void(const Member&)>* task_ = nullptr;
+
+    // Runs: `posted_` bumped by each run to wake the threads; `open_` while it lasts; `helping_`
+    // counts the threads within it.
     std::atomic<std::uint64_t> posted_{0};
-    std::atomic<int> done_{0};
+    std::atomic<bool> open_{false};
+    std::atomic<int> helping_{0};
     bool stopping_ = false;
     std::mutex sleep_;
     std::condition_variable wake_;
-    // The barrier: members arrived, and its generation (bumped by the last to arrive).
-    alignas(64) std::atomic<int> arrived_{0};
-    alignas(64) std::atomic<std::uint64_t> generation_{0};
-};
 
-inline void Member::sync() const {
-    if (size_ > 1) crew_->barrier(size_);
-}
+    // The stage, published by a sequence number (a seqlock: odd while the driver writes it), its
+    // blocks taken through `claim_`, (sequence << 32) | next block, so that a block is taken only
+    // in the stage it belongs to, and counted when done in `done_`.
+    alignas(64) std::atomic<std::uint32_t> seq_{0};
+    std::atomic<const BlockFn*> fn_{nullptr};
+    std::atomic<std::size_t> n_{0}, grain_{1};
+    std::atomic<std::uint32_t> blocks_{0};
+    alignas(64) std::atomic<std::uint64_t> claim_{0};
+    alignas(64) std::atomic<std::uint32_t> done_{0};
+};
 
 } // namespace carom

@@ -43,11 +43,8 @@ std::optional<MousePull> mousePull(const StepContext& c, const SoftBody& b, Soft
     if (!c.spring || !c.spring->particle || c.spring->body != id) return std::nullopt;
     const WorldSettings& s = c.settings;
     const std::size_t k = *c.spring->particle;
-    const double mass = b.particles[k].mass, stiffness = mouseSpringStiffness(s, mass);
-    const double damping = c.spring->dampingRatio
-                               ? 2 * *c.spring->dampingRatio * std::sqrt(stiffness * mass)
-                               : s.springDamping;
-    return MousePull{k, stiffness, damping, c.spring->target};
+    const MouseSpringLaw law = mouseSpringLaw(s, b.particles[k].mass, c.spring->dampingRatio);
+    return MousePull{k, law.stiffness, law.damping, c.spring->target};
 }
 
 // The substeps body b needs: ⌈h max(ω, γ) / kSoftRate⌉ from the bounds above (at least 1).

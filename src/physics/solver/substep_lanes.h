@@ -114,34 +114,15 @@ template <int N> struct WideBounce {
     int count[N];             // its points (0 for padding)
 };
 
-// The threads that share a batch's passes (parallel/crew.h, reached through this interface: a
-// call, no code of theirs here): this one's index among `size`, and the barrier that each stage
-// ends with. Each colour's groups are cut among them by index (sliceOf), so the same bits for any
-// size.
-class Team {
-  public:
-    Team(int index, int size) : index(index), size(size) {}
-    virtual void sync() const = 0;
-    const int index, size;
+// A pass over groups of constraints: the first warm start of a step, a solve with position
+// feedback, or a relax pass without (substep_solver.cpp, steps 2, 3 and 5).
+enum class Pass { WarmStart, Solve, Relax };
 
-  protected:
-    ~Team() = default;
-};
-
-// A batch as its substeps see it: its moving bodies' shares, its groups of N constraints colour
-// after colour (colourEnd[c]: past colour c's last group), and its joints (nullptr: none).
-template <int N> struct BatchLanes {
-    Share* shares;
-    std::size_t shareCount;
-    WideConstraint<N>* groups;
-    const std::size_t* colourEnd;
-    std::size_t colours;
-    SubstepJoints* joints;
-};
-
-// The passes, for AVX-512 (substep_lanes_avx512.cpp), to be called only where the processor has it.
-void substeps8(const Team& team, const States& states, const BatchLanes<8>& batch,
-               const Springs& springs, double h, int substeps, int relaxEvery);
+// One pass over groups [begin, end) of eight lanes, for AVX-512 (substep_lanes_avx512.cpp), to be
+// called only where the processor has it. `warmNext`: the pass gathers the next substep's warm
+// start.
+void pass8(Pass pass, const States& states, WideConstraint<8>* groups, std::size_t begin,
+           std::size_t end, const Springs& springs, bool warmNext, double invH);
 
 namespace {
 
@@ -375,51 +356,11 @@ template <int N>
     if (warmNext) addWarmStart(states, k);
 }
 
-// The forces' share of a substep, and the positions after it (steps 1 and 4 of substep_solver.cpp).
-// Team member `index` of `size`'s share of [begin, end): the range cut into `size` nearly equal
-// parts (crew.h's Member::slice, again here: this header reaches no other code).
-struct Slice {
-    std::size_t begin, end;
-};
-inline Slice sliceOf(const Team& team, std::size_t begin, std::size_t end) {
-    const std::size_t n = end - begin, k = static_cast<std::size_t>(team.size);
-    const std::size_t i = static_cast<std::size_t>(team.index);
-    return {begin + n * i / k, begin + n * (i + 1) / k};
-}
-
-// A lambda's body compiled into the pass that calls it, for that pass's processor (GCC's attribute
-// in its place for lambdas): a lambda is a function of its own, compiled for any x86-64 when not
-// inlined, and the passes ran 2.5 times slower so.
-#define CAROM_INLINE __attribute__((always_inline))
-
-// f(group) over the batch's groups, colour after colour, each colour's cut among the team and
-// ended by the barrier: the constraints of a colour share no moving body, so its parts may run at
-// once; the next colour reads what this one wrote.
-template <int N, class F>
-[[gnu::always_inline]] inline void eachColour(const Team& team, const BatchLanes<N>& batch, F&& f) {
-    std::size_t begin = 0;
-    for (std::size_t c = 0; c < batch.colours; ++c) {
-        const std::size_t end = batch.colourEnd[c];
-        if (end == begin) continue;
-        const Slice part = sliceOf(team, begin, end);
-        for (std::size_t j = part.begin; j < part.end; ++j)
-            f(batch.groups[j]);
-        team.sync();
-        begin = end;
-    }
-}
-
-// The joints' pass, on the team's first member, the others waiting (the joints are few and solved
-// one after another: Box2D v3 colours them with the contacts).
-template <class F> inline void onJoints(const Team& team, SubstepJoints* joints, F&& f) {
-    if (!joints) return;
-    if (team.index == 0) f(*joints);
-    team.sync();
-}
-
+// The forces' share of a substep, and the positions after it, for the moving bodies [begin, end)
+// (steps 1 and 4 of substep_solver.cpp).
 [[gnu::always_inline]] inline void addForces(const States& states, const Share* shares,
-                                             Slice part) {
-    for (std::size_t i = part.begin; i < part.end; ++i) {
+                                             std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
         const Share& m = shares[i];
         Velocity& s = states.v[m.body];
         Velocity& warm = states.warm[m.body];
@@ -429,9 +370,9 @@ template <class F> inline void onJoints(const Team& team, SubstepJoints* joints,
         warm.vx = warm.vy = warm.w = 0;
     }
 }
-[[gnu::always_inline]] inline void movePositions(const States& states, Share* shares, Slice part,
-                                                 double h) {
-    for (std::size_t i = part.begin; i < part.end; ++i) {
+[[gnu::always_inline]] inline void movePositions(const States& states, Share* shares,
+                                                 std::size_t begin, std::size_t end, double h) {
+    for (std::size_t i = begin; i < end; ++i) {
         Share& m = shares[i];
         const Velocity& v = states.v[m.body];
         Displacement& s = states.d[m.body];
@@ -448,35 +389,16 @@ template <class F> inline void onJoints(const Team& team, SubstepJoints* joints,
     }
 }
 
-// The substeps over the constraints (substep_solver.cpp, steps 1-5), the joints' first where
-// there are some; each stage cut among the team and ended by its barrier.
+// One pass over groups [begin, end).
 template <int N>
-[[gnu::always_inline]] inline void substepsOver(const Team& team, const States& states,
-                                                const BatchLanes<N>& batch, const Springs& springs,
-                                                double h, int substeps, int relaxEvery) {
-    const double hs = h / substeps, invH = 1 / hs;
-    const Slice shares = sliceOf(team, 0, batch.shareCount);
-    for (int i = 0; i < substeps; ++i) {
-        addForces(states, batch.shares, shares);
-        team.sync();
-        onJoints(team, batch.joints, [&](SubstepJoints& j) { j.warmStart(states); });
-        if (i == 0) // the step's first warm start, from the impulses the last step kept
-            eachColour(team, batch,
-                       [&](WideConstraint<N>& k) CAROM_INLINE { warmStart(states, k); });
-        // The next substep's warm start is gathered by this substep's last pass.
-        const bool relax = i % relaxEvery == relaxEvery - 1 || i + 1 == substeps;
-        onJoints(team, batch.joints, [&](SubstepJoints& j) { j.solve(states, true); });
-        eachColour(team, batch, [&](WideConstraint<N>& k) CAROM_INLINE {
-            solve(states, k, springs, true, !relax, invH);
-        });
-        movePositions(states, batch.shares, shares, hs);
-        team.sync();
-        onJoints(team, batch.joints, [&](SubstepJoints& j) { j.solve(states, false); });
-        if (relax)
-            eachColour(team, batch, [&](WideConstraint<N>& k) CAROM_INLINE {
-                solve(states, k, springs, false, i + 1 < substeps, invH);
-            });
-    }
+[[gnu::always_inline]] inline void
+passOver(Pass pass, const States& states, WideConstraint<N>* groups, std::size_t begin,
+         std::size_t end, const Springs& springs, bool warmNext, double invH) {
+    for (std::size_t j = begin; j < end; ++j)
+        if (pass == Pass::WarmStart)
+            warmStart(states, groups[j]);
+        else
+            solve(states, groups[j], springs, pass == Pass::Solve, warmNext, invH);
 }
 
 } // namespace

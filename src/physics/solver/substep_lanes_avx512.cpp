@@ -6,9 +6,9 @@
 namespace carom {
 namespace substep {
 
-void substeps8(const Team& team, const States& states, const BatchLanes<8>& batch,
-               const Springs& springs, double h, int substeps, int relaxEvery) {
-    substepsOver<8>(team, states, batch, springs, h, substeps, relaxEvery);
+void pass8(Pass pass, const States& states, WideConstraint<8>* groups, std::size_t begin,
+           std::size_t end, const Springs& springs, bool warmNext, double invH) {
+    passOver<8>(pass, states, groups, begin, end, springs, warmNext, invH);
 }
 
 } // namespace substep

@@ -77,14 +77,22 @@ struct Inertia {
     bool fixed; // static: nothing moves it
 };
 
-// The passes in four lanes, compiled for AVX2 and for any x86-64; the one the processor runs is
-// chosen when the program starts (as sequential_impulses.cpp's passes). Processors with AVX-512 run
-// eight lanes instead (substep_lanes_avx512.cpp).
-[[gnu::target_clones("avx2", "default")]] void substeps4(const Team& team, const States& states,
-                                                         const BatchLanes<4>& batch,
-                                                         const Springs& springs, double h,
-                                                         int substeps, int relaxEvery) {
-    substepsOver<4>(team, states, batch, springs, h, substeps, relaxEvery);
+// A pass in four lanes, compiled for AVX2 and for any x86-64; the one the processor runs is chosen
+// when the program starts (as sequential_impulses.cpp's passes). Processors with AVX-512 run eight
+// lanes instead (substep_lanes_avx512.cpp).
+[[gnu::target_clones("avx2", "default")]] void pass4(Pass pass, const States& states,
+                                                     WideConstraint<4>* groups, std::size_t begin,
+                                                     std::size_t end, const Springs& springs,
+                                                     bool warmNext, double invH) {
+    passOver<4>(pass, states, groups, begin, end, springs, warmNext, invH);
+}
+template <int N>
+void passOf(Pass pass, const States& states, WideConstraint<N>* groups, std::size_t begin,
+            std::size_t end, const Springs& springs, bool warmNext, double invH) {
+    if constexpr (N == 8)
+        pass8(pass, states, groups, begin, end, springs, warmNext, invH);
+    else
+        pass4(pass, states, groups, begin, end, springs, warmNext, invH);
 }
 // Whether the processor runs substep_lanes_avx512.cpp: AVX-512 F, CD, BW, DQ and VL (x86-64-v4).
 bool hasAvx512() {
@@ -99,32 +107,56 @@ struct Batch {
     std::size_t groupsBegin = 0, groupsEnd = 0, sharesBegin = 0, sharesEnd = 0;
 };
 
-// A member of the step's crew as the passes see it (substep_lanes.h: Team).
-class CrewTeam final : public Team {
-  public:
-    explicit CrewTeam(const Member& member)
-        : Team(member.index(), member.size()), member_(member) {}
-    void sync() const override { member_.sync(); }
-
-  private:
-    const Member& member_;
+// A batch as its substeps see it: its moving bodies' shares, its groups of N constraints colour
+// after colour (colourEnd[c]: past colour c's last group), and its joints (nullptr: none).
+template <int N> struct BatchLanes {
+    Share* shares;
+    std::size_t shareCount;
+    WideConstraint<N>* groups;
+    const std::size_t* colourEnd;
+    std::size_t colours;
+    SubstepJoints* joints;
 };
 
-// A team of one: a batch a thread takes whole.
-class Alone final : public Team {
-  public:
-    Alone() : Team(0, 1) {}
-    void sync() const override {}
-};
-
-// The substeps over a batch, in lanes of N.
+// The substeps over a batch (steps 1-5 above), the joints' first where there are some. Each
+// colour's groups, and the moving bodies' shares, are shared with the crew (crew.h) in blocks:
+// the constraints of a colour share no moving body, so its blocks may run at once, and the next
+// colour reads what this one wrote.
 template <int N>
-void substeps(const Team& team, const States& states, const BatchLanes<N>& batch,
-              const Springs& springs, double h, int relaxEvery) {
-    if constexpr (N == 8)
-        substeps8(team, states, batch, springs, h, kSubsteps, relaxEvery);
-    else
-        substeps4(team, states, batch, springs, h, kSubsteps, relaxEvery);
+void substeps(Crew* crew, const States& states, const BatchLanes<N>& batch, const Springs& springs,
+              double h, int relaxEvery) {
+    const double hs = h / kSubsteps, invH = 1 / hs;
+    auto overColours = [&](Pass pass, bool warmNext) {
+        std::size_t begin = 0;
+        for (std::size_t c = 0; c < batch.colours; ++c) {
+            const std::size_t end = batch.colourEnd[c];
+            Crew::forEach(crew, end - begin, kGroupsPerBlock,
+                          [&](std::size_t b, std::size_t e, int) {
+                              passOf<N>(pass, states, batch.groups, begin + b, begin + e, springs,
+                                        warmNext, invH);
+                          });
+            begin = end;
+        }
+    };
+    const Crew::BlockFn forces = [&](std::size_t b, std::size_t e, int) {
+        addForces(states, batch.shares, b, e);
+    };
+    const Crew::BlockFn positions = [&](std::size_t b, std::size_t e, int) {
+        movePositions(states, batch.shares, b, e, hs);
+    };
+    for (int i = 0; i < kSubsteps; ++i) {
+        Crew::forEach(crew, batch.shareCount, kSharesPerBlock, forces);
+        if (batch.joints) batch.joints->warmStart(states);
+        // The step's first warm start, from the impulses the last step kept.
+        if (i == 0) overColours(Pass::WarmStart, false);
+        // The next substep's warm start is gathered by this substep's last pass.
+        const bool relax = i % relaxEvery == relaxEvery - 1 || i + 1 == kSubsteps;
+        if (batch.joints) batch.joints->solve(states, true);
+        overColours(Pass::Solve, !relax);
+        Crew::forEach(crew, batch.shareCount, kSharesPerBlock, positions);
+        if (batch.joints) batch.joints->solve(states, false);
+        if (relax) overColours(Pass::Relax, i + 1 < kSubsteps);
+    }
 }
 
 // Restitution, once after a batch's substeps, by Poisson's law (solver/poisson.h): each point that
@@ -370,17 +402,17 @@ void layOut(const std::vector<Inertia>& bodies, const std::vector<BodyPair>& end
     }
 }
 
-// Batch b's constraints into `wide` and `bounce` from their first group, those of `part` (indices
-// into the batch's list of contacts): the manifolds read in their order in memory, each written to
-// its lane (read in colour order, out of their order, the manifolds of a large scene came from
-// beyond the cache). Returns whether some point overlaps by more than the linear slop.
+// Batch b's constraints into `wide` and `bounce` from their first group, those of [begin, end)
+// (indices into the batch's list of contacts): the manifolds read in their order in memory, each
+// written to its lane (read in colour order, out of their order, the manifolds of a large scene
+// came from beyond the cache). Returns whether some point overlaps by more than the linear slop.
 template <int N>
 bool prepare(const StepContext& c, const std::vector<Inertia>& bodies, const Velocity* velocity,
-             const Layout& layout, const Batch& batch, Slice part, WideConstraint<N>* wide,
-             WideBounce<N>* bounce) {
+             const Layout& layout, const Batch& batch, std::size_t begin, std::size_t end,
+             WideConstraint<N>* wide, WideBounce<N>* bounce) {
     const std::size_t first = batch.groupsBegin * N;
     bool deep = false;
-    for (std::size_t i = part.begin; i < part.end; ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         const std::size_t j = layout.contacts.empty() ? i : layout.contacts[i];
         const std::size_t lane = layout.slot[j] - first;
         prepareLane(c, bodies, velocity, j, wide[lane / N], bounce[lane / N],
@@ -402,13 +434,13 @@ void clearPadding(const StepContext& c, const Layout& layout, const Batch& batch
                       static_cast<int>(slot % N), nullState);
 }
 
-// The impulses of a batch's groups `part` back into their manifolds (in N·s: a substep's times n);
-// returns the collisions among them.
+// The impulses of a batch's groups [begin, end) back into their manifolds (in N·s: a substep's
+// times n); returns the collisions among them.
 template <int N>
 int keepImpulses(StepContext& c, const WideConstraint<N>* wide, const WideBounce<N>* bounce,
-                 Slice part) {
+                 std::size_t begin, std::size_t end) {
     int collisions = 0;
-    for (std::size_t j = part.begin; j < part.end; ++j)
+    for (std::size_t j = begin; j < end; ++j)
         for (int l = 0; l < N; ++l)
             for (int i = 0; i < bounce[j].count[l]; ++i) {
                 const WidePoint<N>& p = wide[j].points[i];
@@ -435,6 +467,7 @@ template <int N> struct StepLanes {
     const std::size_t* colourEnds; // each batch's colours' ends, in groups from its first
     JointSolver& joints;
     const Springs& springs;
+    std::atomic<int>& collisions; // counted as the impulses are kept
 };
 
 // A batch's lanes: the ones a thread fills, and solves in, for the batches it takes.
@@ -443,32 +476,30 @@ template <int N> struct LaneStore {
     std::vector<WideBounce<N>> bounce;
 };
 
-// Batch b on a team (the crew, or a thread alone, substep_lanes.h): its constraints prepared, its
-// substeps, its restitution and its impulses kept. `deepIn`: a flag per member; `collisions`:
-// this member's count.
+// Batch b with the crew's help (or alone: a batch taken whole by one of its threads, crew.h): its
+// constraints prepared, its substeps, its restitution and its impulses kept, in `lanes`.
 template <int N>
-void solveBatch(const StepLanes<N>& s, const Team& team, std::size_t b, LaneStore<N>& lanes,
-                char* deepIn, int& collisions) {
+void solveBatch(const StepLanes<N>& s, Crew* crew, std::size_t b, LaneStore<N>& lanes) {
     const Batch& batch = s.batches[b];
     const std::size_t groups = batch.groupsEnd - batch.groupsBegin;
-    if (team.index == 0 && lanes.wide.size() < groups) {
+    if (lanes.wide.size() < groups) {
         lanes.wide.resize(groups);
         lanes.bounce.resize(groups);
     }
-    team.sync();
     WideConstraint<N>* const wide = lanes.wide.data();
     WideBounce<N>* const bounce = lanes.bounce.data();
-    const Slice contacts = sliceOf(team, s.layout.contactsAt[b], s.layout.contactsAt[b + 1]);
-    deepIn[team.index] =
-        prepare(s.c, s.bodies, s.startVelocity, s.layout, batch, contacts, wide, bounce);
-    if (team.index == 0) clearPadding(s.c, s.layout, batch, b, wide, bounce);
-    team.sync();
+    std::atomic<bool> deep{false};
+    const std::size_t first = s.layout.contactsAt[b];
+    Crew::forEach(crew, s.layout.contactsAt[b + 1] - first, kContactsPerBlock,
+                  [&](std::size_t i, std::size_t e, int) {
+                      if (prepare(s.c, s.bodies, s.startVelocity, s.layout, batch, first + i,
+                                  first + e, wide, bounce))
+                          deep.store(true, std::memory_order_relaxed);
+                  });
+    clearPadding(s.c, s.layout, batch, b, wide, bounce);
     // In a batch where some point overlaps by more than the slop, a relax pass in every substep:
     // the feedback pushes it out fast, and its velocity, carried into the next substep's warm
     // start, can be more than a relax pass takes back (energy made: stress seeds 10 and 214).
-    bool deep = false;
-    for (int i = 0; i < team.size; ++i)
-        deep = deep || deepIn[i];
     JointSolver::Batch joints = s.joints.batch(b);
     const BatchLanes<N> lanesOfBatch{s.shares + batch.sharesBegin,
                                      batch.sharesEnd - batch.sharesBegin,
@@ -476,11 +507,11 @@ void solveBatch(const StepLanes<N>& s, const Team& team, std::size_t b, LaneStor
                                      s.colourEnds + b * s.layout.colours,
                                      s.layout.colours,
                                      joints.empty() ? nullptr : &joints};
-    substeps(team, s.states, lanesOfBatch, s.springs, s.c.h, deep ? 1 : kRelaxEvery);
-    // The restitution (on the first member) and the impulses kept read the lanes alone.
-    if (team.index == 0) restitute(s.c, s.states, wide, bounce, groups);
-    collisions += keepImpulses(s.c, wide, bounce, sliceOf(team, 0, groups));
-    team.sync(); // before the next batch takes the lanes
+    substeps(crew, s.states, lanesOfBatch, s.springs, s.c.h, deep ? 1 : kRelaxEvery);
+    restitute(s.c, s.states, wide, bounce, groups);
+    Crew::forEach(crew, groups, kGroupsPerBlock * 4, [&](std::size_t i, std::size_t e, int) {
+        s.collisions.fetch_add(keepImpulses(s.c, wide, bounce, i, e), std::memory_order_relaxed);
+    });
 }
 
 // The substep solver on the step's contacts, in groups of N; the bodies no contact reaches move
@@ -579,33 +610,27 @@ template <int N> void solveSubsteps(StepContext& c) {
     }
     static thread_local std::vector<LaneStore<N>> stores;
     stores.resize(crew);
-    std::vector<char> deepIn(crew);      // per member: a deep point in its part
-    std::vector<int> collisionsIn(crew); // per member: the collisions it counted
-    std::atomic<std::size_t> next{0};    // the next batch taken whole
-    // The crew's threads run the lambda below, where the names of this function's thread_local
-    // scratch would be their own, empty, copies: it reaches this thread's through references.
+    std::atomic<int> collisions{0};
+    // The crew's threads run the blocks below, where the names of this function's thread_local
+    // scratch would be their own, empty, copies: they reach this thread's through these.
     const StepLanes<N> step{c,       states,          batches,       layout,
                             inertia, velocity.data(), shares.data(), colourEnd.data(),
-                            joints,  springs};
-    const std::vector<std::size_t>& cutBatches = cut;
+                            joints,  springs,         collisions};
     const std::vector<std::size_t>& wholeBatches = whole;
     std::vector<LaneStore<N>>& storeOf = stores;
-    auto work = [&](const Member& member) {
-        const CrewTeam team(member);
-        for (std::size_t b : cutBatches)
-            solveBatch(step, team, b, storeOf[0], deepIn.data(), collisionsIn[member.index()]);
-        const Alone alone;
-        char deep = 0;
-        for (std::size_t k = next++; k < wholeBatches.size(); k = next++)
-            solveBatch(step, alone, wholeBatches[k], storeOf[member.index()], &deep,
-                       collisionsIn[member.index()]);
+    auto solveAll = [&] {
+        for (std::size_t b : cut)
+            solveBatch(step, c.crew, b, storeOf[0]);
+        Crew::forEach(c.crew, wholeBatches.size(), 1, [&](std::size_t i, std::size_t e, int w) {
+            for (std::size_t k = i; k < e; ++k)
+                solveBatch<N>(step, nullptr, wholeBatches[k], storeOf[w]);
+        });
     };
-    if (crew > 1 && (!cut.empty() || whole.size() > 1))
-        c.crew->run(work);
+    if (c.crew && (!cut.empty() || whole.size() > 1))
+        c.crew->run(solveAll);
     else
-        work(Member::alone());
-    for (int k : collisionsIn)
-        c.diagnostics.collisions += k;
+        solveAll();
+    c.diagnostics.collisions += collisions.load();
     joints.store(states);
     for (const Share& m : shares) {
         Body& b = c.bodies[m.body];

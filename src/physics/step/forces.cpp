@@ -30,9 +30,8 @@ void forEachForce(const WorldSettings& s, const std::vector<Body>& bodies,
         visit(t.body, ForceKind::Thruster, b.worldPoint(t.localPoint),
               s.thrust * b.xf().q.apply(t.direction), 0.0);
     }
-    // Mouse spring of zero rest length: F = k (target − anchor) − c v_anchor, with k as
-    // mouseSpringStiffness says and c the setting or, for a spring with a damping ratio ζ,
-    // 2ζ√(k m), m the mass the spring moves.
+    // Mouse spring of zero rest length: F = k (target − anchor) − c v_anchor, with k and c as
+    // mouseSpringLaw says for the mass the spring moves.
     if (spring && !spring->particle) { // a particle's: soft_body.cpp
         const Body& b = bodies[spring->body];
         if (b.isDynamic()) {
@@ -43,10 +42,9 @@ void forEachForce(const WorldSettings& s, const std::vector<Body>& bodies,
                 s.springFrequency > 0
                     ? 1 / (b.invMass + lengthSquared(anchor - b.xf().p) * b.invInertia)
                     : b.mass;
-            const double k = mouseSpringStiffness(s, felt);
-            const double c = spring->dampingRatio ? 2 * *spring->dampingRatio * std::sqrt(k * felt)
-                                                  : s.springDamping;
-            const Vec2 f = k * (spring->target - anchor) - c * b.velocityAt(anchor);
+            const MouseSpringLaw law = mouseSpringLaw(s, felt, spring->dampingRatio);
+            const Vec2 f =
+                law.stiffness * (spring->target - anchor) - law.damping * b.velocityAt(anchor);
             visit(spring->body, ForceKind::Spring, anchor, f, 0.0);
         }
     }

@@ -168,10 +168,14 @@ const std::vector<Integrator>& allIntegrators() {
     return all;
 }
 
-double mouseSpringStiffness(const WorldSettings& s, double mass) {
-    if (!(s.springFrequency > 0)) return s.springStiffness;
-    const double omega = std::min(2 * M_PI * s.springFrequency, 0.5 / s.timeStep);
-    return mass * omega * omega;
+MouseSpringLaw mouseSpringLaw(const WorldSettings& s, double mass,
+                              std::optional<double> dampingRatio) {
+    double k = s.springStiffness;
+    if (s.springFrequency > 0) {
+        const double omega = std::min(2 * M_PI * s.springFrequency, 0.5 / s.timeStep);
+        k = mass * omega * omega;
+    }
+    return {k, dampingRatio ? 2 * *dampingRatio * std::sqrt(k * mass) : s.springDamping};
 }
 
 const std::vector<SettingInfo>& worldSettingsTable() {

@@ -88,13 +88,18 @@ struct WorldSettings {
     double springFrequency = 4;
 };
 
-// The mouse spring's stiffness, N/m, on a body whose mass as felt at the spring's anchor is m
-// (1 / (1/m + |r|²/I) for the anchor r from the centre of mass: the least over directions; a
-// particle's mass): with spring_frequency f > 0, m ω² for ω = 2π f, so that it moves every body
-// alike, whatever its mass (Box2D's mouse joint), ω no more than 1/(2h): the spring is integrated
-// with the step's forces, explicitly, and stays stable (h ω ≤ ½, and its critical damping
-// c = 2 m ω gives h c / m ≤ 1); with f = 0, spring_stiffness.
-double mouseSpringStiffness(const WorldSettings& s, double mass);
+// The mouse spring's law on a body whose mass as felt at the spring's anchor is m (1 / (1/m +
+// |r|²/I) for the anchor r from the centre of mass: the least over directions; a particle's
+// mass). Its stiffness k, N/m: with spring_frequency f > 0, m ω² for ω = 2π f, so that it moves
+// every body alike, whatever its mass (Box2D's mouse joint), ω no more than 1/(2h): the spring is
+// integrated with the step's forces, explicitly, and stays stable (h ω ≤ ½, and its critical
+// damping c = 2 m ω gives h c / m ≤ 1); with f = 0, spring_stiffness. Its damping c, N·s/m: for a
+// spring with a damping ratio ζ, 2ζ√(k m); else spring_damping.
+struct MouseSpringLaw {
+    double stiffness, damping;
+};
+MouseSpringLaw mouseSpringLaw(const WorldSettings& s, double mass,
+                              std::optional<double> dampingRatio);
 
 // ---- Every setting described once ----
 // One row per field of WorldSettings: its name, the values it accepts, its unit and what it does.
