@@ -618,6 +618,21 @@ template <int N> void solveSubsteps(StepContext& c) {
                             joints,  springs,         collisions};
     const std::vector<std::size_t>& wholeBatches = whole;
     std::vector<LaneStore<N>>& storeOf = stores;
+    // The moving bodies' poses and velocities after the substeps.
+    const Displacement* const moved = displacement.data();
+    const Velocity* const ended = velocity.data();
+    const Share* const share = shares.data();
+    auto placeBodies = [&](std::size_t i, std::size_t e, int) {
+        for (std::size_t k = i; k < e; ++k) {
+            Body& b = c.bodies[share[k].body];
+            const Displacement& d = moved[share[k].body];
+            const Velocity& v = ended[share[k].body];
+            b.setPose(b.xf().p + Vec2{d.dpx, d.dpy}, b.angle() + share[k].angle);
+            b.v = {v.vx, v.vy};
+            b.w = v.w;
+        }
+    };
+    const std::size_t shareCount = shares.size();
     auto solveAll = [&] {
         for (std::size_t b : cut)
             solveBatch(step, c.crew, b, storeOf[0]);
@@ -625,6 +640,7 @@ template <int N> void solveSubsteps(StepContext& c) {
             for (std::size_t k = i; k < e; ++k)
                 solveBatch<N>(step, nullptr, wholeBatches[k], storeOf[w]);
         });
+        Crew::forEach(c.crew, shareCount, kSharesPerBlock, placeBodies);
     };
     if (c.crew && (!cut.empty() || whole.size() > 1))
         c.crew->run(solveAll);
@@ -632,14 +648,6 @@ template <int N> void solveSubsteps(StepContext& c) {
         solveAll();
     c.diagnostics.collisions += collisions.load();
     joints.store(states);
-    for (const Share& m : shares) {
-        Body& b = c.bodies[m.body];
-        const Displacement& d = displacement[m.body];
-        const Velocity& v = velocity[m.body];
-        b.setPose(b.xf().p + Vec2{d.dpx, d.dpy}, b.angle() + m.angle);
-        b.v = {v.vx, v.vy};
-        b.w = v.w;
-    }
     for (std::size_t i = 0; i < n; ++i) {
         c.bodies[i].force = {0, 0};
         c.bodies[i].torque = 0;
