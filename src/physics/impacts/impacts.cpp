@@ -57,10 +57,7 @@ double normalVelocity(const std::vector<Body>& bodies, const Point& p) {
 // A bound on the speeds of the two bodies' material points at p: |vA| + |ωA| |rA| + |vB| + |ωB|
 // |rB|.
 double speedAt(const std::vector<Body>& bodies, const Point& p) {
-    const Body& A = bodies[p.m->a];
-    const Body& B = bodies[p.m->b];
-    return glm::length(A.v) + std::abs(A.w) * glm::length(p.r.a) + glm::length(B.v) +
-           std::abs(B.w) * glm::length(p.r.b);
+    return speedScale(bodies[p.m->a], bodies[p.m->b], p.r.a, p.r.b);
 }
 
 void push(std::vector<Body>& bodies, const Point& p, Vec2 impulse) {

@@ -13,6 +13,7 @@
 #include "tuning.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace carom {
 
@@ -68,6 +69,13 @@ double impulseDenominator(const Body& A, const Body& B, Vec2 rA, Vec2 rB, Vec2 d
 template <class Body> double effectiveMass(const Body& A, const Body& B, Vec2 rA, Vec2 rB, Vec2 d) {
     const double k = impulseDenominator(A, B, rA, rB, d);
     return k > 0 ? 1 / k : 0;
+}
+
+// The largest speed a contact point's bodies can give it, |v_A| + |ω_A| |r_A| + |v_B| + |ω_B|
+// |r_B|: the scale of round-off an impact solve converges to (impacts.cpp, poisson.cpp).
+template <class Body> double speedScale(const Body& A, const Body& B, Vec2 rA, Vec2 rB) {
+    return glm::length(A.v) + std::abs(A.w) * glm::length(rA) + glm::length(B.v) +
+           std::abs(B.w) * glm::length(rB);
 }
 
 struct BlockMatrix {

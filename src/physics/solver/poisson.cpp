@@ -42,8 +42,7 @@ std::vector<double> solveNormals(const std::vector<PoissonPoint>& points,
             const PoissonPoint& q = points[i + 1];
             blocks[i] = blockMatrix(A, B, p.rA, p.rB, q.rA, q.rB, p.n);
         }
-        scale = std::max(scale, glm::length(A.v) + std::abs(A.w) * glm::length(p.rA) +
-                                    glm::length(B.v) + std::abs(B.w) * glm::length(p.rB));
+        scale = std::max(scale, speedScale(A, B, p.rA, p.rB));
     }
     double least = INFINITY; // the smallest change of a pass yet: stalled past kStalledPasses
     for (int pass = 0, stalled = 0; pass < kImpactMaxPasses && stalled < kStalledPasses; ++pass) {
