@@ -378,7 +378,18 @@ double median(std::vector<double> x) {
 // --report: what the run measured, as the command-line contract's last three lines; before
 // them the history's memory (keyframes and inputs) per simulated second.
 void printReport(const std::vector<double>& frameMs, const std::vector<double>& stepMs,
-                 double simulated, double real, const Session& s) {
+                 double simulated, double real, const Session& s, const PanelState& p,
+                 const PlotState& plots) {
+    // The last frame's layout, for the tests: each window over the view (left, top, width,
+    // height in pixels), how far the controls scroll, and how tall the graphs' data areas are
+    // (time graph, X-Y graph; 0 when not shown).
+    for (std::size_t i = 0; i < p.overlays.size(); ++i) {
+        const Rect& r = p.overlays[i];
+        std::printf("window %s: %.0f %.0f %.0f %.0f\n", p.overlayNames[i].c_str(), r.min.x,
+                    r.min.y, r.size().x, r.size().y);
+    }
+    std::printf("controls_scroll: %.0f\n", p.controlsScroll);
+    std::printf("graph_heights: %.0f %.0f\n", plots.timeFrameHeight, plots.xyFrameHeight);
     if (s.historyOn) {
         const double span =
             double(s.history.last() - s.history.first()) * s.world.settings().timeStep;
@@ -486,7 +497,7 @@ int runApp(const AppOptions& opt) {
 
     if (opt.report)
         printReport(frameMs, stepMs, a.session.world.time() - simStart,
-                    double(SDL_GetPerformanceCounter() - first) / freq, a.session);
+                    double(SDL_GetPerformanceCounter() - first) / freq, a.session, a.panels, a.plots);
     try {
         finishRecording(a.session);
     } catch (const std::exception& e) {

@@ -110,13 +110,6 @@ template <class E> bool widget(const carom::SettingInfo& s, const char* label, E
     return changed;
 }
 
-// What the current choice of an enum setting is for, in a line under its combo.
-void choiceLine(const carom::SettingInfo& s, std::size_t current) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", s.choices[current].help);
-    ImGui::PopTextWrapPos();
-}
-
 // The widget of the world setting with this name, labelled with its name in words unless given
 // a label; a change goes to the world with what alsoChange makes of it. Returns whether the world
 // took a change.
@@ -356,15 +349,12 @@ void physicsSection(UiContext& ui) {
     if (slider("time rate", &rate, 0.05f, 4, "%.2f x", true))
         s.stepper.timeRate = std::clamp(double(rate), 0.01, 10.0);
     tooltip("Simulated seconds per real second: below 1 is slow motion (the time step stays).");
+    // The enum settings' choices say what they do in their tooltips (the combo's, and each
+    // choice's in the open list), not in lines under them: the panel fits a 1080 p screen.
     settingWidget(ui, "method");
-    choiceLine(carom::setting("method"), std::size_t(s.world.settings().method));
     settingWidget(ui, "integrator");
-    choiceLine(carom::setting("integrator"), std::size_t(s.world.settings().integrator));
     settingWidget(ui, "collision_handling", "collisions");
-    choiceLine(carom::setting("collision_handling"),
-               std::size_t(s.world.settings().collisionHandling));
     settingWidget(ui, "soft_resolution", "soft collisions");
-    choiceLine(carom::setting("soft_resolution"), std::size_t(s.world.settings().softResolution));
     float pe = float(ui.view.peOffset);
     if (ImGui::DragFloat("PE offset", &pe, 0.1f, -1000, 1000, "%.2f J",
                          ImGuiSliderFlags_AlwaysClamp))
@@ -485,11 +475,13 @@ void controlsWindow(UiContext& ui, ImVec2 display, const PanelLayout& layout) {
     if (!layout.tabbed) {
         ui.panels.controlsList = ImGui::GetWindowDrawList();
         controlsContent(ui);
+        ui.panels.controlsScroll = ImGui::GetScrollMaxY();
     } else if (ImGui::BeginTabBar("panels")) {
         // A narrow window: controls and graphs as two tabs of one panel.
         if (ImGui::BeginTabItem("Controls")) {
             ImGui::BeginChild("controls");
             controlsContent(ui);
+            ui.panels.controlsScroll = ImGui::GetScrollMaxY();
             ImGui::EndChild();
             ImGui::EndTabItem();
         }
@@ -528,6 +520,19 @@ bool narrowView(const Rect& view) {
     const float clock = ImGui::CalcTextSize("time 000.00 s    real 000.00 s    paused").x;
     const float stats = ImGui::CalcTextSize("60 fps  frame 16.7 ms  step 0.0123 ms x2").x;
     return view.size().x < clock + stats + 60;
+}
+
+// The timeline strip's height: one slider in a window.
+float timelineHeight() {
+    return ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y;
+}
+
+// How far above the bottom of the view the timeline's bottom is: over the clock, and in a narrow
+// view over the short stats too, which fill its width there (at 800 × 600 they hid under it).
+float timelineBelow(const ViewOptions& v, const Rect& view) {
+    const float clock = v.showClock ? clockLine() : 10;
+    if (!v.showStats || !narrowView(view)) return clock;
+    return 10 + (v.showClock ? clockLine() : 0) + statsHeight(true) + 4;
 }
 
 void statsWindow(UiContext& ui, const Rect& view) {
@@ -578,7 +583,7 @@ void statsWindow(UiContext& ui, const Rect& view) {
     ImGui::Begin("Stats", &ui.view.showStats,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
-    noteOverlay(ui.panels);
+    noteOverlay(ui.panels, "stats");
     for (int i = 0; i < n; ++i)
         ImGui::TextUnformatted(lines[i]);
     ImGui::End();
@@ -606,7 +611,7 @@ void hintWindow(UiContext& ui, const Rect& view) {
     ImGui::Begin("First steps", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
-    noteOverlay(ui.panels);
+    noteOverlay(ui.panels, "hint");
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted("Drag a body to pull it on a spring (paused: to move it); drag empty "
                            "space to pan, wheel to zoom.");
@@ -626,7 +631,7 @@ void hintWindow(UiContext& ui, const Rect& view) {
 void helpWindow(UiContext& ui, const Rect& view) {
     ImGui::SetNextWindowPos(view.center(), ImGuiCond_Appearing, {0.5f, 0.5f});
     ImGui::Begin("Help", &ui.view.showHelp, ImGuiWindowFlags_AlwaysAutoResize);
-    noteOverlay(ui.panels);
+    noteOverlay(ui.panels, "help");
     static const char* rows[][2] = {
         {"Space", "play / pause"},
         {"R", "reset to the scene's start"},
@@ -709,7 +714,7 @@ Rect fitViewRect(const ViewOptions& v, ImVec2 display) {
     const float top = v.showEnergy ? belowEnergyBar(v) + 4 : 0;
     float bottom = v.showClock ? clockLine() : 0;
     if (v.showUi && v.showStats)
-        bottom = narrowView(r) ? statsHeight(true) + 14 + (v.showClock ? clockLine() : 0)
+        bottom = narrowView(r) ? timelineBelow(v, r) + timelineHeight() + 4
                                : statsHeight(false) + 14;
     if (r.size().y - top - bottom > 100) {
         r.min.y += top;
@@ -805,9 +810,10 @@ float belowEnergyBar(const ViewOptions& view) {
     return view.showEnergy ? kEnergyBarTop + energyBarHeight(view.showMomentum) : 0;
 }
 
-void noteOverlay(PanelState& panels) {
+void noteOverlay(PanelState& panels, const char* name) {
     const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     panels.overlays.push_back(Rect{at, {at.x + size.x, at.y + size.y}});
+    panels.overlayNames.push_back(name);
 }
 
 // The timeline: a strip at the bottom of the view, above the clock and left of the stats, over
@@ -820,14 +826,14 @@ void timelineStrip(UiContext& ui, const Rect& view) {
                             ? ImGui::CalcTextSize("60 fps  frame 16.7 ms  step 0.0123 ms x2").x + 40
                             : 0;
     const float width = std::max(200.0f, view.size().x - stats - 30);
-    const float below = ui.view.showClock ? clockLine() : 10;
+    const float below = timelineBelow(ui.view, view);
     ImGui::SetNextWindowPos({view.min.x + 10, view.max.y - below}, ImGuiCond_Always, {0, 1});
     ImGui::SetNextWindowSize({width, 0});
     ImGui::SetNextWindowBgAlpha(0.55f);
     ImGui::Begin("Timeline", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
-    noteOverlay(ui.panels);
+    noteOverlay(ui.panels, "timeline");
     const double h = s.world.settings().timeStep;
     const std::uint64_t first = s.history.first(), last = s.history.last();
     std::uint64_t now = std::clamp(s.world.stepCount(), first, last);
@@ -852,6 +858,8 @@ void drawPanels(UiContext& ui) {
     ui.panels.drawn = ui.view.showUi ? layout : PanelLayout{};
     ui.panels.controlsList = ui.panels.graphsList = nullptr;
     ui.panels.overlays.clear();
+    ui.panels.overlayNames.clear();
+    ui.plots.timeFrameHeight = ui.plots.xyFrameHeight = 0; // until drawn in this frame
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_O, false))
         ui.panels.browser.show(FileBrowser::Mode::Open); // Ctrl+O: the file browser

@@ -50,6 +50,17 @@ struct PanelLayout {
     bool tabbed = false;       // the left panel holds both, as tabs
 };
 
+// Where a floating window (an inspector) was put so that it hides no body (placement.h): chosen
+// when it opens, once its size is known, and kept while it stays open. It grows away from the
+// side of the view it is nearest to, so that an edit that adds a line does not move it.
+struct WindowPlace {
+    bool settled = false;  // chosen with the window's measured size
+    ImVec2 anchor{0, 0};   // the point of the window held fixed, in pixels
+    ImVec2 pivot{0, 0};    // which point of it that is: (0, 0) its top left, (1, 1) bottom right
+    ImVec2 size{0, 0};     // its size last frame
+    int frame = -10;       // ImGui's frame count when it was last shown
+};
+
 struct PanelState {
     std::string assetDir;
     std::vector<Preset> presets;
@@ -61,9 +72,10 @@ struct PanelState {
     std::string paramError;                     // a refused parameter
     std::string inspectorError;                 // a refused inspector value
     std::optional<carom::BodyId> inspectorBody; // the body the inspector showed last frame
-    Rect inspectorRect{{0, 0}, {0, 0}};         // where it was then
-    int inspectorFrame = -10;                   // ImGui's frame count when it was last shown
+    WindowPlace inspectorPlace, softInspectorPlace; // where the inspectors were put
     std::vector<Rect> overlays;      // the windows over the simulation view in the last frame
+    std::vector<std::string> overlayNames; // their names, for --report's layout lines
+    float controlsScroll = 0;              // how far the controls could scroll, pixels
     std::vector<std::string> recent; // recent scene files, newest first (remembered in the prefs)
     std::string droppedPath;         // a file dropped on the window, opened by the next drawPanels
     FileBrowser browser;
@@ -86,8 +98,8 @@ bool statsOnTop(const Rect& view);
 float belowEnergyBar(const ViewOptions& view);
 
 // Notes the current window (between ImGui::Begin and End) as one over the simulation view, whose
-// clicks and wheel are not the view's.
-void noteOverlay(PanelState& panels);
+// clicks and wheel are not the view's; `name` is what --report calls it.
+void noteOverlay(PanelState& panels, const char* name);
 
 struct UiContext {
     Session& session;

@@ -48,7 +48,14 @@ struct PlotState {
     XYGraph xy;
     std::uint64_t generation = ~std::uint64_t(0); // the session generation the data belongs to
     double lastTime = -1;                         // the simulated time last recorded
+    // The data areas' heights as last drawn, in pixels (for --report); 0 when not drawn.
+    float timeFrameHeight = 0, xyFrameHeight = 0;
 };
+
+// The least height of a graph's data area, in pixels: a graph is given at least this much with
+// its legend and titles added (the panel scrolls then), not squeezed to a strip (45 px at 800 ×
+// 600, under three rows of legend).
+constexpr float kMinGraphFrame = 120;
 
 // Called once per frame: re-resolves the names after a rebuild, then records one sample if the
 // simulated time moved, or, if it did not (paused), puts the values now in the last sample, so
@@ -60,7 +67,8 @@ void clearTimeGraph(TimeGraph& g);
 void rewindPlots(PlotState& p, double t);
 void clearXYGraph(XYGraph& g);
 
-// ImGui content (inside a window the caller opened).
+// ImGui content (inside a window the caller opened), `height` pixels high, or more where the
+// data area would be under kMinGraphFrame.
 void timeGraphWidget(PlotState& p, const carom::World& world, float height);
 void xyGraphWidget(PlotState& p, const carom::World& world, float height);
 
