@@ -208,7 +208,7 @@ Box screenBox(const carom::SoftBody& b, const Camera& cam) {
 // moving bodies and the soft ones, then the windows already there and the static bodies; chosen
 // again until its size is known, then kept (WindowPlace). Call before ImGui::Begin.
 void placeNextWindow(const UiContext& ui, WindowPlace& place, const Rect& view, ImVec2 estimate) {
-    if (!place.settled && ui.camera) {
+    if (place.framesShown < 4 && ui.camera) {
         const carom::World& w = ui.session.world;
         std::vector<Box> bodies, others;
         for (const carom::Body& b : w.bodies())
@@ -229,12 +229,12 @@ void placeNextWindow(const UiContext& ui, WindowPlace& place, const Rect& view, 
     ImGui::SetNextWindowPos(place.anchor, ImGuiCond_Always, place.pivot);
 }
 
-// After ImGui::Begin: the window's size, measured; the place is kept once it stays the same.
+// After ImGui::Begin: the window's size, measured. An auto-resized window is hidden in its first
+// frame and takes its content's size over the next two; its place is kept from the fourth.
 void measureWindow(WindowPlace& place) {
-    const ImVec2 size = ImGui::GetWindowSize();
-    if (!place.settled && size.x == place.size.x && size.y == place.size.y) place.settled = true;
-    place.size = size;
+    place.size = ImGui::GetWindowSize();
     place.frame = ImGui::GetFrameCount();
+    ++place.framesShown;
 }
 
 // A window shown again after a frame or more without it is placed anew.

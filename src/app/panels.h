@@ -54,7 +54,8 @@ struct PanelLayout {
 // when it opens, once its size is known, and kept while it stays open. It grows away from the
 // side of the view it is nearest to, so that an edit that adds a line does not move it.
 struct WindowPlace {
-    bool settled = false;  // chosen with the window's measured size
+    int framesShown = 0;   // since it opened: its place is chosen again over the first few,
+                           // until ImGui has measured its content
     ImVec2 anchor{0, 0};   // the point of the window held fixed, in pixels
     ImVec2 pivot{0, 0};    // which point of it that is: (0, 0) its top left, (1, 1) bottom right
     ImVec2 size{0, 0};     // its size last frame
