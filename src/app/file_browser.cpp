@@ -119,7 +119,7 @@ void entriesList(UiContext& ui, FileBrowser& b) {
         b.go(dir);
     }
     if (b.entries.size() <= (b.folder == "/" ? 0u : 1u) && b.listError.empty())
-        ImGui::TextDisabled("no folders or .json files here");
+        ImGui::TextDisabled("no folders or scene files here");
 }
 
 } // namespace
