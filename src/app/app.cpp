@@ -2,6 +2,7 @@
 #include "app.h"
 
 #include "draw_cache.h"
+#include "font_ranges.h"
 #include "input.h"
 #include "panels.h"
 #include "plots.h"
@@ -12,6 +13,7 @@
 #include <SDL.h>
 #include <SDL_opengl.h>
 #include <algorithm>
+#include <array>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
 #include <cmath>
@@ -119,14 +121,17 @@ void loadFont(ImGuiIO& io, const std::string& assetDir) {
     ImFontConfig pixelExact;
     pixelExact.OversampleH = pixelExact.OversampleV = 1;
     pixelExact.PixelSnapH = true;
-    // The characters the help texts use beyond Latin-1 (ImGui's default): Greek (ω, θ, μ, Δ),
-    // punctuation (–, …), arrows (→) and mathematical operators (−, √, ≤); they showed as "?".
-    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027,
-                                     0x2190, 0x21FF, 0x2200, 0x22FF, 0};
+    // The characters the texts use beyond ASCII (font_ranges.h), as ImGui's zero-ended ranges.
+    static const auto ranges = [] {
+        std::array<ImWchar, std::size(kFontRanges) + 1> r{};
+        for (std::size_t i = 0; i < std::size(kFontRanges); ++i)
+            r[i] = ImWchar(kFontRanges[i]);
+        return r;
+    }();
     std::error_code ec;
     for (const std::string& path : candidates)
         if (std::filesystem::is_regular_file(path, ec) &&
-            io.Fonts->AddFontFromFileTTF(path.c_str(), 15.0f, &pixelExact, ranges))
+            io.Fonts->AddFontFromFileTTF(path.c_str(), 15.0f, &pixelExact, ranges.data()))
             return;
     io.Fonts->AddFontDefault();
 }
