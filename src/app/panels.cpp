@@ -555,15 +555,8 @@ void statsWindow(UiContext& ui, const Rect& view) {
                       w.bodies().size(), w.contacts().size(), d.contactPoints);
         std::snprintf(lines[n++], sizeof lines[0], "collisions %d last step, %llu in all",
                       d.collisions, static_cast<unsigned long long>(d.totalCollisions));
-        if (c.lastCount > 0) {
-            std::snprintf(lines[n++], sizeof lines[0], "last %d at %.2f s: dE %+.2g J each",
-                          c.lastCount, c.lastTime, c.lastEnergy / c.lastCount);
-            std::snprintf(lines[n++], sizeof lines[0], "mean dE per collision %+.2g J",
-                          d.totalCollisionEnergy / double(d.totalCollisions));
-        } else { // the same five lines always: the box keeps its size
-            std::snprintf(lines[n++], sizeof lines[0], "no collision yet");
-            std::snprintf(lines[n++], sizeof lines[0], " ");
-        }
+        for (const std::string& line : collisionLines(c, d)) // two, always: the box keeps its size
+            std::snprintf(lines[n++], sizeof lines[0], "%s", line.c_str());
     }
     // The window is sized from this frame's text (an auto-resizing window follows a frame late,
     // and clipped the first line while its numbers grew), a little wider so that it does not
@@ -671,21 +664,6 @@ void helpWindow(UiContext& ui, const Rect& view) {
 }
 
 } // namespace
-
-void noteCollisions(CollisionReadout& r, const Session& s) {
-    const carom::Diagnostics& d = s.world.diagnostics();
-    if (r.generation != s.generation) r = CollisionReadout{s.generation};
-    // Gone back in its history: the readout starts again from there.
-    if (d.totalCollisions < r.total || s.world.time() < r.lastTime)
-        r = CollisionReadout{s.generation, d.totalCollisions, d.totalCollisionEnergy};
-    if (d.totalCollisions > r.total) {
-        r.lastCount = int(d.totalCollisions - r.total);
-        r.lastEnergy = d.totalCollisionEnergy - r.totalEnergy;
-        r.lastTime = s.world.time();
-    }
-    r.total = d.totalCollisions;
-    r.totalEnergy = d.totalCollisionEnergy;
-}
 
 PanelLayout panelLayout(const ViewOptions& v, ImVec2 display) {
     PanelLayout l;

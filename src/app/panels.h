@@ -4,6 +4,7 @@
 #pragma once
 
 #include "camera.h"
+#include "collision_readout.h"
 #include "file_browser.h"
 #include "input.h"
 #include "plots.h"
@@ -17,18 +18,6 @@
 
 namespace app {
 
-// The collisions of the last frame that had any, from the world's running totals (a frame may
-// take several steps).
-struct CollisionReadout {
-    std::uint64_t generation = 0; // the session's: a rebuilt world counts from zero again, and
-                                  // one gone back in its history from where it is
-    std::uint64_t total = 0;      // world.diagnostics().totalCollisions when last seen
-    double totalEnergy = 0;       // world.diagnostics().totalCollisionEnergy when last seen
-    int lastCount = 0;            // collisions in the last frame that had any
-    double lastEnergy = 0;        // the kinetic energy they changed, J
-    double lastTime = 0;          // simulated time at the end of that frame, s
-};
-
 struct Stats {
     double frameMs = 0;   // whole frame, smoothed
     double stepMs = 0;    // time in the stepper per frame, smoothed
@@ -37,9 +26,6 @@ struct Stats {
     double fps = 0;
     CollisionReadout collisions;
 };
-
-// Takes the collisions of the steps since the last call into the readout.
-void noteCollisions(CollisionReadout& r, const Session& s);
 
 // Where the side panels go. Controls on the left and graphs on the right, each at most a little
 // over a quarter of the window so that the simulation keeps at least half of it; when the two
