@@ -75,6 +75,27 @@ TEST(Plots, EditsWhilePausedReachTheLastSample) {
     EXPECT_DOUBLE_EQ(p.xy.ys.back(), 1.5);
 }
 
+// Issue 44, item 7: in a scene of soft bodies only there is no block1 (nor any rigid body) for
+// the X-Y graph's default block1.x against block1.vx: it shows kinetic against potential energy,
+// and a time graph series of a body the default series of its place; both record.
+TEST(Plots, ASoftSceneGraphsEnergiesInsteadOfAMissingBlock1) {
+    carom::World w = carom::buildWorld(
+        carom::loadScene(std::string(CAROM_ASSET_DIR) + "/scenes/soft-jelly-drop.json"));
+    ASSERT_FALSE(w.findBody("block1"));
+    app::PlotState p;
+    p.time.names = {"kinetic energy", "block1.x", "total energy"};
+    auto sample = [&] { return app::Sample{w.time(), carom::measure(w), 0}; };
+    app::updatePlots(p, w, 1, sample());
+    w.step();
+    app::updatePlots(p, w, 1, sample());
+    EXPECT_EQ(p.xy.xName, "kinetic energy");
+    EXPECT_EQ(p.xy.yName, "potential energy");
+    EXPECT_TRUE(p.xy.valid);
+    EXPECT_EQ(p.xy.xs.size(), 2u);
+    EXPECT_EQ(p.time.names[1], "potential energy");
+    EXPECT_TRUE(p.time.valid[1]);
+}
+
 TEST(Plots, XYRangeShrinksWithTheRecentPointsAndFitShowsThemAll) {
     app::XYGraph g;
     g.recent = 10;

@@ -7,10 +7,15 @@ namespace app {
 namespace {
 
 void resolve(PlotState& p, const carom::World& world) {
+    // A per-body variable in a world without a rigid body to move it to (soft bodies only)
+    // becomes the graph's default series, and the X-Y graph kinetic against potential energy
+    // (it showed a missing block1.x against block1.vx, empty).
+    static const char* const timeDefaults[3] = {"kinetic energy", "potential energy",
+                                                "total energy"};
     for (int i = 0; i < 3; ++i)
-        p.time.valid[i] = adoptVariable(p.time.names[i], world, p.time.vars[i]);
-    p.xy.valid =
-        adoptVariable(p.xy.xName, world, p.xy.x) && adoptVariable(p.xy.yName, world, p.xy.y);
+        p.time.valid[i] = adoptVariable(p.time.names[i], world, p.time.vars[i], timeDefaults[i]);
+    p.xy.valid = adoptVariable(p.xy.xName, world, p.xy.x, "kinetic energy") &&
+                 adoptVariable(p.xy.yName, world, p.xy.y, "potential energy");
     clearTimeGraph(p.time);
     clearXYGraph(p.xy);
 }
