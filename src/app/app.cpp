@@ -341,6 +341,13 @@ void buildFrame(AppState& a, bool& quit) {
     cmd = Commands{};
     syncDrag(a.input, s);
 
+    // A time graph series changed: its past from the history, re-simulated within about a
+    // quarter of a second of the app's measured step time.
+    if (a.plots.time.refill) {
+        const double stepSeconds = std::max(s.history.stepSeconds, 1e-6);
+        refillTimeGraph(a.plots, s.history, s.world, view.peOffset,
+                        std::uint64_t(std::min(0.25 / stepSeconds, 1e6)));
+    }
     const Sample sample{s.world.time(), carom::measure(s.world), view.peOffset};
     updatePlots(a.plots, s.world, s.generation, sample);
     drawScene(a.render, DrawInputs{s, a.camera, view, simViewRect(view, display)},

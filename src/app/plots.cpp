@@ -99,7 +99,7 @@ void timeGraphWidget(PlotState& p, const carom::World& world, float height) {
         ImGui::SetNextItemWidth(-1);
         if (variableCombo("##v", g.names[i], world)) {
             g.valid[i] = parseVariable(g.names[i], world, g.vars[i]);
-            clearTimeGraph(g);
+            g.refill = true; // its past, from the history (app.cpp), not an empty start
         }
         ImGui::PopID();
     }

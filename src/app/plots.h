@@ -2,6 +2,7 @@
 // any other), their recorded data, and the ImGui widgets that show them.
 #pragma once
 
+#include "history.h"
 #include "plot_range.h"
 #include "variables.h"
 #include <array>
@@ -17,6 +18,7 @@ struct TimeGraph {
     std::array<bool, 3> valid{};
     double window = 10; // seconds of simulated time shown
     bool paused = false;
+    bool refill = false; // a series was changed: its past is drawn again from the history
     std::vector<double> t;
     std::array<std::vector<double>, 3> y;
     std::size_t start = 0; // first sample still inside the window (older ones are dropped lazily)
@@ -63,6 +65,12 @@ constexpr float kMinGraphFrame = 120;
 void updatePlots(PlotState& p, const carom::World& world, std::uint64_t generation,
                  const Sample& s);
 void clearTimeGraph(TimeGraph& g);
+// The time graph drawn again from the history, as if it had been recording its series all along
+// (a series was changed: it started empty): the last `window` seconds before the world `now`, at
+// most maxSteps of them, re-simulated on a copy, a sample a step; the history gains keyframes on
+// the way as a seek would give it. A graph paused keeps what it has.
+void refillTimeGraph(PlotState& p, History& history, const carom::World& now, double peOffset,
+                     std::uint64_t maxSteps);
 // The world went back to simulated time t (the timeline): the samples after it are dropped.
 void rewindPlots(PlotState& p, double t);
 void clearXYGraph(XYGraph& g);
