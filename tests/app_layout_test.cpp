@@ -81,16 +81,16 @@ Report runReport(const fs::path& dir, const std::string& args, int width, int he
                  const std::string& steps = "") {
     const std::string size = std::to_string(width) + "x" + std::to_string(height);
     const fs::path script = dir / "script.sh", out = dir / "report.txt";
-    std::ofstream(script) << "set -u\n"
-                          << "cd " << dir.string() << "\n"
-                          << "XDG_CONFIG_HOME=" << dir.string() << " " << CAROM_APP << " " << args
-                          << " --window " << size << " --frames " << frames << " --report > "
-                          << out.string() << " &\n"
-                          << "pid=$!\n"
-                          << "wid=$(xdotool search --sync --onlyvisible --name '^Carom$' | head -1)\n"
-                          << "sleep 1\n"
-                          << "xdotool windowfocus --sync $wid 2>/dev/null || true\n"
-                          << steps << "wait $pid\n";
+    std::ofstream(script)
+        << "set -u\n"
+        << "cd " << dir.string() << "\n"
+        << "XDG_CONFIG_HOME=" << dir.string() << " " << CAROM_APP << " " << args << " --window "
+        << size << " --frames " << frames << " --report > " << out.string() << " &\n"
+        << "pid=$!\n"
+        << "wid=$(xdotool search --sync --onlyvisible --name '^Carom$' | head -1)\n"
+        << "sleep 1\n"
+        << "xdotool windowfocus --sync $wid 2>/dev/null || true\n"
+        << steps << "wait $pid\n";
     const std::string command = "timeout 120 xvfb-run -a -s '-screen 0 " + size + "x24' bash " +
                                 script.string() + " 2>" + (dir / "stderr.txt").string();
     EXPECT_EQ(std::system(command.c_str()), 0) << readAll(dir / "stderr.txt");
@@ -157,9 +157,9 @@ TEST(AppLayout, SlowTheInspectorHidesNoBodyAndStaysAfterEdits) {
                "xdotool key ctrl+a\nxdotool type --delay 30 " + value +
                "\nxdotool key Return\nsleep 0.3\n";
     };
-    const Report edited = runReport(dir, "four.json --paused --save-on-exit " +
-                                             (dir / "saved.json").string(),
-                                    1280, 800, 240, click + field(0, "2") + field(3, "0.5"));
+    const Report edited =
+        runReport(dir, "four.json --paused --save-on-exit " + (dir / "saved.json").string(), 1280,
+                  800, 240, click + field(0, "2") + field(3, "0.5"));
     ASSERT_EQ(edited.windows.count("inspector"), 1u) << edited.text;
     const Box after = edited.windows.at("inspector");
     EXPECT_EQ(at.x0, 291) << opened.text; // the top left corner: the view from 281.6, 10 px in
@@ -198,7 +198,8 @@ TEST(AppLayout, SlowAt800x600TheStatsAreClearOfTheTimelineAndTheGraphsReadable) 
     for (const Box& b : {stats, timeline})
         EXPECT_TRUE(b.x0 >= 0 && b.y0 >= 0 && b.x1 <= 800 && b.y1 <= 600) << r.text;
     double time = 0, xy = 0;
-    std::istringstream(r.values.count("graph_heights") ? r.values.at("graph_heights") : "") >> time >> xy;
+    std::istringstream(r.values.count("graph_heights") ? r.values.at("graph_heights") : "") >>
+        time >> xy;
     EXPECT_GE(time, 120) << r.text;
     EXPECT_GE(xy, 120) << r.text;
 }

@@ -338,9 +338,10 @@ TEST(App, SlowTheFileDialogsNameIsReplacedByTyping) {
 })";
     const std::string save = "xdotool mousemove 133 152 click 1\nsleep 0.4\n";
     const Outcome r = runDriven(dir, CAROM_ASSET_DIR "/scenes/billiards.json", saved,
-                                save + "xdotool type --delay 20 my-demo\n"
-                                       "xdotool key Return\n"
-                                       "sleep 0.4\n" +
+                                save +
+                                    "xdotool type --delay 20 my-demo\n"
+                                    "xdotool key Return\n"
+                                    "sleep 0.4\n" +
                                     save + "xdotool type --delay 20 my-demo2\n" +
                                     "xdotool key Return\n"
                                     "sleep 0.4\n"

@@ -1,6 +1,6 @@
 // The stats box's collision lines (src/app/collision_readout.h), issue 44 item 7: after a step back
-// to a moment with collisions before it and none between, the box says "none since" that moment, not "no
-// collision yet" beside "4 in all"; back at the start it says "no collision yet".
+// to a moment with collisions before it and none between, the box says "none since" that moment,
+// not "no collision yet" beside "4 in all"; back at the start it says "no collision yet".
 #include "collision_readout.h"
 
 #include "carom/scene.h"

@@ -46,8 +46,11 @@ TEST(Placement, ACornerThatABodyCoversIsPassedOver) {
 // Every corner covered (rigid-body-collisions' blocks spread over the view): a gap between the
 // bodies is found, beside one of them.
 TEST(Placement, WhenEveryCornerIsCoveredAGapBetweenBodiesIsUsed) {
-    const std::vector<Box> bodies{{300, 80, 420, 200},  {860, 80, 980, 200}, {300, 580, 420, 700},
-                                  {860, 580, 980, 700}, {600, 300, 680, 460}};
+    const std::vector<Box> bodies{{300, 80, 420, 200},
+                                  {860, 80, 980, 200},
+                                  {300, 580, 420, 700},
+                                  {860, 580, 980, 700},
+                                  {600, 300, 680, 460}};
     const Box at = app::placeClear(kView, 250, 200, bodies, {});
     EXPECT_TRUE(inside(kView, at));
     for (const Box& b : bodies)

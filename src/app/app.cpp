@@ -397,8 +397,8 @@ void printReport(const std::vector<double>& frameMs, const std::vector<double>& 
     // (time graph, X-Y graph; 0 when not shown).
     for (std::size_t i = 0; i < p.overlays.size(); ++i) {
         const Rect& r = p.overlays[i];
-        std::printf("window %s: %.0f %.0f %.0f %.0f\n", p.overlayNames[i].c_str(), r.min.x,
-                    r.min.y, r.size().x, r.size().y);
+        std::printf("window %s: %.0f %.0f %.0f %.0f\n", p.overlayNames[i].c_str(), r.min.x, r.min.y,
+                    r.size().x, r.size().y);
     }
     std::printf("controls_scroll: %.0f\n", p.controlsScroll);
     std::printf("graph_heights: %.0f %.0f\n", plots.timeFrameHeight, plots.xyFrameHeight);
@@ -509,7 +509,8 @@ int runApp(const AppOptions& opt) {
 
     if (opt.report)
         printReport(frameMs, stepMs, a.session.world.time() - simStart,
-                    double(SDL_GetPerformanceCounter() - first) / freq, a.session, a.panels, a.plots);
+                    double(SDL_GetPerformanceCounter() - first) / freq, a.session, a.panels,
+                    a.plots);
     try {
         finishRecording(a.session);
     } catch (const std::exception& e) {

@@ -10,8 +10,8 @@ namespace app {
 
 // Pairs of first and last code points, as ImGui's glyph ranges: Latin-1, Greek (ω, θ, μ, Δ),
 // general punctuation (–, …), arrows (→) and mathematical operators (−, √, ≤).
-constexpr unsigned kFontRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027,
-                                    0x2190, 0x21FF, 0x2200, 0x22FF};
+constexpr unsigned kFontRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010,
+                                    0x2027, 0x2190, 0x21FF, 0x2200, 0x22FF};
 
 constexpr bool fontCovers(unsigned codepoint) {
     for (std::size_t i = 0; i + 1 < std::size(kFontRanges); i += 2)

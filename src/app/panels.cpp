@@ -692,8 +692,8 @@ Rect fitViewRect(const ViewOptions& v, ImVec2 display) {
     const float top = v.showEnergy ? belowEnergyBar(v) + 4 : 0;
     float bottom = v.showClock ? clockLine() : 0;
     if (v.showUi && v.showStats)
-        bottom = narrowView(r) ? timelineBelow(v, r) + timelineHeight() + 4
-                               : statsHeight(false) + 14;
+        bottom =
+            narrowView(r) ? timelineBelow(v, r) + timelineHeight() + 4 : statsHeight(false) + 14;
     if (r.size().y - top - bottom > 100) {
         r.min.y += top;
         r.max.y -= bottom;

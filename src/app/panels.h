@@ -40,12 +40,12 @@ struct PanelLayout {
 // when it opens, once its size is known, and kept while it stays open. It grows away from the
 // side of the view it is nearest to, so that an edit that adds a line does not move it.
 struct WindowPlace {
-    int framesShown = 0;   // since it opened: its place is chosen again over the first few,
-                           // until ImGui has measured its content
-    ImVec2 anchor{0, 0};   // the point of the window held fixed, in pixels
-    ImVec2 pivot{0, 0};    // which point of it that is: (0, 0) its top left, (1, 1) bottom right
-    ImVec2 size{0, 0};     // its size last frame
-    int frame = -10;       // ImGui's frame count when it was last shown
+    int framesShown = 0; // since it opened: its place is chosen again over the first few,
+                         // until ImGui has measured its content
+    ImVec2 anchor{0, 0}; // the point of the window held fixed, in pixels
+    ImVec2 pivot{0, 0};  // which point of it that is: (0, 0) its top left, (1, 1) bottom right
+    ImVec2 size{0, 0};   // its size last frame
+    int frame = -10;     // ImGui's frame count when it was last shown
 };
 
 struct PanelState {
@@ -56,11 +56,11 @@ struct PanelState {
     std::string openPath, savePath;
     std::string fileMessage; // last open/save result
     bool fileError = false;
-    std::string paramError;                     // a refused parameter
-    std::string inspectorError;                 // a refused inspector value
-    std::optional<carom::BodyId> inspectorBody; // the body the inspector showed last frame
+    std::string paramError;                         // a refused parameter
+    std::string inspectorError;                     // a refused inspector value
+    std::optional<carom::BodyId> inspectorBody;     // the body the inspector showed last frame
     WindowPlace inspectorPlace, softInspectorPlace; // where the inspectors were put
-    std::vector<Rect> overlays;      // the windows over the simulation view in the last frame
+    std::vector<Rect> overlays;            // the windows over the simulation view in the last frame
     std::vector<std::string> overlayNames; // their names, for --report's layout lines
     float controlsScroll = 0;              // how far the controls could scroll, pixels
     std::vector<std::string> recent; // recent scene files, newest first (remembered in the prefs)
