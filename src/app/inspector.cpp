@@ -2,7 +2,7 @@
 // value is applied when Enter is pressed; a refused one (the setters check every value) leaves
 // the body as it was and says why, until the next edit begins or another body is shown. The
 // window hides no body: it opens at a corner of the view, or in a gap between the bodies, that
-// none of them covers (placement.h), and stays there while it is open.
+// none of them covers (placement.h), and stays there while it is open, unless the user drags it.
 #include "panels.h"
 #include "placement.h"
 
@@ -208,6 +208,7 @@ Box screenBox(const carom::SoftBody& b, const Camera& cam) {
 // moving bodies and the soft ones, then the windows already there and the static bodies; chosen
 // again until its size is known, then kept (WindowPlace). Call before ImGui::Begin.
 void placeNextWindow(const UiContext& ui, WindowPlace& place, const Rect& view, ImVec2 estimate) {
+    if (place.moved) return;
     if (place.framesShown < 4 && ui.camera) {
         const carom::World& w = ui.session.world;
         std::vector<Box> bodies, others;
@@ -226,13 +227,23 @@ void placeNextWindow(const UiContext& ui, WindowPlace& place, const Rect& view, 
         place.pivot = {pivot.x, pivot.y};
         place.anchor = {pivot.x > 0 ? at.x1 : at.x0, pivot.y > 0 ? at.y1 : at.y0};
     }
-    ImGui::SetNextWindowPos(place.anchor, ImGuiCond_Always, place.pivot);
+    // Set only while it is placed or has changed size: between, a drag by its title bar moves it.
+    if (place.framesShown < 4 || place.resized)
+        ImGui::SetNextWindowPos(place.anchor, ImGuiCond_Always, place.pivot);
 }
 
 // After ImGui::Begin: the window's size, measured. An auto-resized window is hidden in its first
-// frame and takes its content's size over the next two; its place is kept from the fourth.
+// frame and takes its content's size over the next two; its place is kept from the fourth. A
+// window of the same size away from its anchor was dragged there.
 void measureWindow(WindowPlace& place) {
-    place.size = ImGui::GetWindowSize();
+    const ImVec2 size = ImGui::GetWindowSize(), at = ImGui::GetWindowPos();
+    place.resized = size.x != place.size.x || size.y != place.size.y;
+    if (place.framesShown >= 4 && !place.resized) {
+        const float x = place.anchor.x - place.pivot.x * size.x;
+        const float y = place.anchor.y - place.pivot.y * size.y;
+        place.moved |= std::abs(at.x - x) > 1 || std::abs(at.y - y) > 1;
+    }
+    place.size = size;
     place.frame = ImGui::GetFrameCount();
     ++place.framesShown;
 }
@@ -263,8 +274,7 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
     char title[96];
     std::snprintf(title, sizeof title, "Inspector: %s###inspector", s.world.body(id).name.c_str());
     ImGui::Begin(title, &open,
-                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize |
-                     ImGuiWindowFlags_NoMove);
+                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
     noteOverlay(ui.panels, "inspector");
     measureWindow(ps.inspectorPlace);
     const carom::Body& b = s.world.body(id);
@@ -308,8 +318,7 @@ void softInspectorWindow(UiContext& ui, const Rect& view) {
     char title[96];
     std::snprintf(title, sizeof title, "Inspector: %s###softInspector", b.name.c_str());
     ImGui::Begin(title, &open,
-                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize |
-                     ImGuiWindowFlags_NoMove);
+                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
     noteOverlay(ui.panels, "soft inspector");
     measureWindow(ui.panels.softInspectorPlace);
     ImGui::TextDisabled("soft body, %s", s.stepper.paused ? "paused" : "running");

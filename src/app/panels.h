@@ -37,15 +37,18 @@ struct PanelLayout {
 };
 
 // Where a floating window (an inspector) was put so that it hides no body (placement.h): chosen
-// when it opens, once its size is known, and kept while it stays open. It grows away from the
-// side of the view it is nearest to, so that an edit that adds a line does not move it.
+// when it opens, once its size is known, and kept while it stays open (unless the user drags it).
+// It grows away from the side of the view it is nearest to, so that an edit that adds a line does
+// not move it.
 struct WindowPlace {
-    int framesShown = 0; // since it opened: its place is chosen again over the first few,
-                         // until ImGui has measured its content
-    ImVec2 anchor{0, 0}; // the point of the window held fixed, in pixels
-    ImVec2 pivot{0, 0};  // which point of it that is: (0, 0) its top left, (1, 1) bottom right
-    ImVec2 size{0, 0};   // its size last frame
-    int frame = -10;     // ImGui's frame count when it was last shown
+    int framesShown = 0;  // since it opened: its place is chosen again over the first few,
+                          // until ImGui has measured its content
+    ImVec2 anchor{0, 0};  // the point of the window held fixed, in pixels
+    ImVec2 pivot{0, 0};   // which point of it that is: (0, 0) its top left, (1, 1) bottom right
+    ImVec2 size{0, 0};    // its size last frame
+    int frame = -10;      // ImGui's frame count when it was last shown
+    bool resized = false; // its size changed last frame: it is put back at its anchor
+    bool moved = false;   // the user dragged it: it stays where they left it
 };
 
 struct PanelState {
