@@ -1,5 +1,6 @@
 // The side panels: controls on the left, graphs on the right; help and statistics windows.
 #include "panels.h"
+#include "timeline_label.h"
 #include "tooltip.h"
 
 #include "energy_bar.h"
@@ -812,15 +813,11 @@ void timelineStrip(UiContext& ui, const Rect& view) {
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
     noteOverlay(ui.panels, "timeline");
-    const double h = s.world.settings().timeStep;
     const std::uint64_t first = s.history.first(), last = s.history.last();
     std::uint64_t now = std::clamp(s.world.stepCount(), first, last);
-    char text[96]; // the slider's text: no '%' in it
-    std::snprintf(text, sizeof text, "%.2f s  (step %llu of %llu)", double(now - first) * h,
-                  static_cast<unsigned long long>(now - first),
-                  static_cast<unsigned long long>(last - first));
+    const std::string text = timelineLabel(s); // the clock's time (timeline_label.h)
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderScalar("##timeline", ImGuiDataType_U64, &now, &first, &last, text) &&
+    if (ImGui::SliderScalar("##timeline", ImGuiDataType_U64, &now, &first, &last, text.c_str()) &&
         now != s.world.stepCount())
         ui.commands.seekTo = now;
     tooltip("The recorded history: drag to see any moment again (paused there). Play follows the "
