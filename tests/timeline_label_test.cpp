@@ -1,6 +1,7 @@
 // The timeline strip's text (src/app/timeline_label.h), issue 44 item 5: a recording that branched
 // (an input made in the past) replayed in the app shows, past the branch, the world's own time,
-// as the clock does, not the time since the branch where the history starts again.
+// as the clock does, not the time since the branch where the history starts again; played on past
+// the recording's end, it says so.
 #include "timeline_label.h"
 
 #include "carom/recording.h"
@@ -11,7 +12,7 @@
 #include <string>
 #include <unistd.h>
 
-TEST(TimelineLabel, ABranchedRecordingShowsTheClocksTime) {
+TEST(TimelineLabel, ABranchedRecordingShowsTheClocksTimeAndItsEnd) {
     const std::string rec =
         testing::TempDir() + "carom-timeline-" + std::to_string(getpid()) + ".rec";
     {
@@ -47,5 +48,11 @@ TEST(TimelineLabel, ABranchedRecordingShowsTheClocksTime) {
                   static_cast<unsigned long long>(p.world.stepCount()));
     EXPECT_EQ(app::timelineLabel(p).rfind(expected, 0), 0u) << app::timelineLabel(p);
     EXPECT_NEAR(p.world.time(), 1.5, 0.02); // 60 steps, then 30 past the branch, at 1/60 s
+    EXPECT_EQ(app::timelineLabel(p).find("past"), std::string::npos);
+    // The recording ends at step 120: on past it, the strip says so.
+    while (p.world.stepCount() <= 120)
+        app::stepSession(p);
+    const std::string past = app::timelineLabel(p);
+    EXPECT_NE(past.find("past the recording's end"), std::string::npos) << past;
     std::remove(rec.c_str());
 }
