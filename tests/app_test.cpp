@@ -412,7 +412,10 @@ TEST(App, SlowNearMissPressGrabsTheThinBall) {
                                    dragArg(x0, y0, x0, v.sy(2), 1.0));
     const carom::BodyDef& ball = bodyNamed(s, "ball");
     EXPECT_GT(ball.position.y, 0.5) << "the press did not grab the ball";
-    EXPECT_LT(ball.position.y, 2.0);
+    // The grab point does not overshoot 2 m; the centre is within a radius of it, above it when
+    // the turning ball holds its grab point under the centre (which way it turns depends on the
+    // frames' real durations: a UI that draws faster or slower gave 1.94 or 2.04 here).
+    EXPECT_LT(ball.position.y, 2.0 + r);
     EXPECT_NEAR(ball.position.x, r, r + 0.01);
 }
 
