@@ -322,6 +322,42 @@ TEST(App, SlowOpenThroughTheFileBrowser) {
     EXPECT_EQ(ini.find("broken.json"), std::string::npos) << ini;
 }
 
+// Issue 44, item 7: the Save dialog opened a second time has its name selected, so that typing
+// replaces it (it made "my-demomy-demo.json"); the Open dialog after a save does not hold the
+// saved name (typing there gives just what is typed). Save... is in the Scene section of the
+// controls, at (133, 152) of a 1280×800 window in billiards (no "objects" slider there).
+TEST(App, SlowTheFileDialogsNameIsReplacedByTyping) {
+    if (!have("xvfb-run") || !have("Xvfb") || !have("xdotool"))
+        GTEST_SKIP() << "Xvfb or xdotool is not installed";
+    const fs::path dir = tempDir("save-twice");
+    const fs::path saved = dir / "saved.json";
+    std::ofstream(dir / "other.json") << R"({
+  "format": 1, "name": "the other scene", "gravity": [0, 0],
+  "bodies": [ { "name": "ball", "shape": { "type": "circle", "radius": 0.5 }, "position": [0, 0],
+                "mass": 1 } ]
+})";
+    const std::string save = "xdotool mousemove 133 152 click 1\nsleep 0.4\n";
+    const Outcome r = runDriven(dir, CAROM_ASSET_DIR "/scenes/billiards.json", saved,
+                                save +
+                                    "xdotool type --delay 20 my-demo\n"
+                                    "xdotool key Return\n"
+                                    "sleep 0.4\n" +
+                                    save + "xdotool type --delay 20 my-demo2\n" +
+                                    "xdotool key Return\n"
+                                    "sleep 0.4\n"
+                                    "xdotool key ctrl+o\n"
+                                    "sleep 0.4\n"
+                                    "xdotool type --delay 20 other.json\n"
+                                    "xdotool key Return\n"
+                                    "sleep 0.5\n");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(fs::exists(dir / "my-demo.json"));
+    EXPECT_TRUE(fs::exists(dir / "my-demo2.json"));
+    EXPECT_FALSE(fs::exists(dir / "my-demomy-demo2.json"));
+    ASSERT_TRUE(fs::exists(saved)) << r.err;
+    EXPECT_EQ(carom::loadScene(saved.string()).name, "the other scene");
+}
+
 namespace {
 
 // Runs the app on `sceneJson` under Xvfb with the scripted drag `drag` (--drag, pixels) and
@@ -376,7 +412,10 @@ TEST(App, SlowNearMissPressGrabsTheThinBall) {
                                    dragArg(x0, y0, x0, v.sy(2), 1.0));
     const carom::BodyDef& ball = bodyNamed(s, "ball");
     EXPECT_GT(ball.position.y, 0.5) << "the press did not grab the ball";
-    EXPECT_LT(ball.position.y, 2.0);
+    // The grab point does not overshoot 2 m; the centre is within a radius of it, above it when
+    // the turning ball holds its grab point under the centre (which way it turns depends on the
+    // frames' real durations: a UI that draws faster or slower gave 1.94 or 2.04 here).
+    EXPECT_LT(ball.position.y, 2.0 + r);
     EXPECT_NEAR(ball.position.x, r, r + 0.01);
 }
 

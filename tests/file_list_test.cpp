@@ -38,7 +38,7 @@ TEST(FileList, FoldersFirstThenJsonFilesHiddenLeftOut) {
     for (const char* f : {"beta", "Alpha", ".hidden"})
         fs::create_directories(d / f);
     for (const char* f : {"z.json", "a.JSON", "notes.txt", ".secret.json", "m.json.bak"})
-        std::ofstream(d / f) << "{}";
+        std::ofstream(d / f) << R"({"format": 1})";
     const std::vector<app::FileEntry> entries = app::listFolder(d.string());
     EXPECT_EQ(names(entries),
               (std::vector<std::string>{"..", "Alpha/", "beta/", "a.JSON", "z.json"}));
@@ -47,6 +47,22 @@ TEST(FileList, FoldersFirstThenJsonFilesHiddenLeftOut) {
     EXPECT_TRUE(entries[1].folder);
     EXPECT_FALSE(entries[3].folder);
     EXPECT_EQ(entries[4].path, (d / "z.json").string());
+    fs::remove_all(d);
+}
+
+// Issue 44, item 7: a .json file that is JSON of another kind (CMakePresets.json, an array, an
+// object without "format") is not offered as a scene; a scene is, and so is a file that is not
+// JSON at all (a scene with a typo: opening it says where) and an empty one.
+TEST(FileList, OnlyFilesThatMayBeScenesAreOffered) {
+    const fs::path d = freshDir("scenes-only");
+    std::ofstream(d / "CMakePresets.json") << R"({"version": 6, "configurePresets": []})";
+    std::ofstream(d / "list.json") << "[1, 2, 3]";
+    std::ofstream(d / "package.json") << R"({"name": "x", "formats": 1})";
+    std::ofstream(d / "scene.json") << R"({"format": 1, "bodies": []})";
+    std::ofstream(d / "typo.json") << R"({"format": 1, "bodies": [}")";
+    std::ofstream(d / "empty.json");
+    EXPECT_EQ(names(app::listFolder(d.string())),
+              (std::vector<std::string>{"..", "empty.json", "scene.json", "typo.json"}));
     fs::remove_all(d);
 }
 

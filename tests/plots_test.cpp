@@ -2,6 +2,7 @@
 // scales, one axis per unit, and edits made while paused reaching the last sample.
 #include "plot_lines.h"
 #include "plots.h"
+#include "session.h"
 
 #include "carom/scene.h"
 #include <algorithm>
@@ -73,6 +74,56 @@ TEST(Plots, EditsWhilePausedReachTheLastSample) {
     ASSERT_EQ(p.xy.xs.size(), 2u);
     EXPECT_DOUBLE_EQ(p.xy.xs.back(), 2.5);
     EXPECT_DOUBLE_EQ(p.xy.ys.back(), 1.5);
+}
+
+// Issue 44, item 7: in a scene of soft bodies only there is no block1 (nor any rigid body) for
+// the X-Y graph's default block1.x against block1.vx: it shows kinetic against potential energy,
+// and a time graph series of a body the default series of its place; both record.
+TEST(Plots, ASoftSceneGraphsEnergiesInsteadOfAMissingBlock1) {
+    carom::World w = carom::buildWorld(
+        carom::loadScene(std::string(CAROM_ASSET_DIR) + "/scenes/soft-jelly-drop.json"));
+    ASSERT_FALSE(w.findBody("block1"));
+    app::PlotState p;
+    p.time.names = {"kinetic energy", "block1.x", "total energy"};
+    auto sample = [&] { return app::Sample{w.time(), carom::measure(w), 0}; };
+    app::updatePlots(p, w, 1, sample());
+    w.step();
+    app::updatePlots(p, w, 1, sample());
+    EXPECT_EQ(p.xy.xName, "kinetic energy");
+    EXPECT_EQ(p.xy.yName, "potential energy");
+    EXPECT_TRUE(p.xy.valid);
+    EXPECT_EQ(p.xy.xs.size(), 2u);
+    EXPECT_EQ(p.time.names[1], "potential energy");
+    EXPECT_TRUE(p.time.valid[1]);
+}
+
+// Issue 44, item 7: a time graph series picked after 200 steps starts filled from the history,
+// as if recorded all along: a sample a step from the start, block1's x at each equal to what the
+// run had then.
+TEST(Plots, ANewTimeSeriesIsFilledFromTheHistory) {
+    app::Session s;
+    app::replaceScene(
+        s, carom::loadScene(std::string(CAROM_ASSET_DIR) + "/scenes/rigid-body-collisions.json"),
+        "");
+    const carom::BodyId id = *s.world.findBody("block1");
+    std::vector<double> xs{s.world.body(id).xf().p.x};
+    for (int i = 0; i < 200; ++i) {
+        app::stepSession(s);
+        xs.push_back(s.world.body(id).xf().p.x);
+    }
+    app::PlotState p;
+    app::updatePlots(p, s.world, s.generation, {s.world.time(), carom::measure(s.world), 0});
+    p.time.names[0] = "block1.x"; // as the combo does
+    ASSERT_TRUE(app::parseVariable(p.time.names[0], s.world, p.time.vars[0]));
+    app::refillTimeGraph(p, s.history, s.world, 0, 100000);
+    ASSERT_EQ(p.time.t.size(), xs.size());
+    for (std::size_t k = 0; k < xs.size(); ++k)
+        EXPECT_EQ(p.time.y[0][k], xs[k]) << k;
+    EXPECT_EQ(p.time.t.back(), s.world.time());
+    // At most maxSteps back: the last 50 steps and the moment before them.
+    app::refillTimeGraph(p, s.history, s.world, 0, 50);
+    ASSERT_EQ(p.time.t.size(), 51u);
+    EXPECT_EQ(p.time.y[0].front(), xs[150]);
 }
 
 TEST(Plots, XYRangeShrinksWithTheRecentPointsAndFitShowsThemAll) {

@@ -2,6 +2,7 @@
 #include "app.h"
 
 #include "draw_cache.h"
+#include "font_ranges.h"
 #include "input.h"
 #include "panels.h"
 #include "plots.h"
@@ -12,6 +13,7 @@
 #include <SDL.h>
 #include <SDL_opengl.h>
 #include <algorithm>
+#include <array>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
 #include <cmath>
@@ -119,14 +121,17 @@ void loadFont(ImGuiIO& io, const std::string& assetDir) {
     ImFontConfig pixelExact;
     pixelExact.OversampleH = pixelExact.OversampleV = 1;
     pixelExact.PixelSnapH = true;
-    // The characters the help texts use beyond Latin-1 (ImGui's default): Greek (ω, θ, μ, Δ),
-    // punctuation (–, …), arrows (→) and mathematical operators (−, √, ≤); they showed as "?".
-    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027,
-                                     0x2190, 0x21FF, 0x2200, 0x22FF, 0};
+    // The characters the texts use beyond ASCII (font_ranges.h), as ImGui's zero-ended ranges.
+    static const auto ranges = [] {
+        std::array<ImWchar, std::size(kFontRanges) + 1> r{};
+        for (std::size_t i = 0; i < std::size(kFontRanges); ++i)
+            r[i] = ImWchar(kFontRanges[i]);
+        return r;
+    }();
     std::error_code ec;
     for (const std::string& path : candidates)
         if (std::filesystem::is_regular_file(path, ec) &&
-            io.Fonts->AddFontFromFileTTF(path.c_str(), 15.0f, &pixelExact, ranges))
+            io.Fonts->AddFontFromFileTTF(path.c_str(), 15.0f, &pixelExact, ranges.data()))
             return;
     io.Fonts->AddFontDefault();
 }
@@ -336,6 +341,13 @@ void buildFrame(AppState& a, bool& quit) {
     cmd = Commands{};
     syncDrag(a.input, s);
 
+    // A time graph series changed: its past from the history, re-simulated within about a
+    // quarter of a second of the app's measured step time.
+    if (a.plots.time.refill) {
+        const double stepSeconds = std::max(s.history.stepSeconds, 1e-6);
+        refillTimeGraph(a.plots, s.history, s.world, view.peOffset,
+                        std::uint64_t(std::min(0.25 / stepSeconds, 1e6)));
+    }
     const Sample sample{s.world.time(), carom::measure(s.world), view.peOffset};
     updatePlots(a.plots, s.world, s.generation, sample);
     drawScene(a.render, DrawInputs{s, a.camera, view, simViewRect(view, display)},
@@ -378,7 +390,18 @@ double median(std::vector<double> x) {
 // --report: what the run measured, as the command-line contract's last three lines; before
 // them the history's memory (keyframes and inputs) per simulated second.
 void printReport(const std::vector<double>& frameMs, const std::vector<double>& stepMs,
-                 double simulated, double real, const Session& s) {
+                 double simulated, double real, const Session& s, const PanelState& p,
+                 const PlotState& plots) {
+    // The last frame's layout, for the tests: each window over the view (left, top, width,
+    // height in pixels), how far the controls scroll, and how tall the graphs' data areas are
+    // (time graph, X-Y graph; 0 when not shown).
+    for (std::size_t i = 0; i < p.overlays.size(); ++i) {
+        const Rect& r = p.overlays[i];
+        std::printf("window %s: %.0f %.0f %.0f %.0f\n", p.overlayNames[i].c_str(), r.min.x, r.min.y,
+                    r.size().x, r.size().y);
+    }
+    std::printf("controls_scroll: %.0f\n", p.controlsScroll);
+    std::printf("graph_heights: %.0f %.0f\n", plots.timeFrameHeight, plots.xyFrameHeight);
     if (s.historyOn) {
         const double span =
             double(s.history.last() - s.history.first()) * s.world.settings().timeStep;
@@ -486,7 +509,8 @@ int runApp(const AppOptions& opt) {
 
     if (opt.report)
         printReport(frameMs, stepMs, a.session.world.time() - simStart,
-                    double(SDL_GetPerformanceCounter() - first) / freq, a.session);
+                    double(SDL_GetPerformanceCounter() - first) / freq, a.session, a.panels,
+                    a.plots);
     try {
         finishRecording(a.session);
     } catch (const std::exception& e) {

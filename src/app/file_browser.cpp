@@ -119,7 +119,7 @@ void entriesList(UiContext& ui, FileBrowser& b) {
         b.go(dir);
     }
     if (b.entries.size() <= (b.folder == "/" ? 0u : 1u) && b.listError.empty())
-        ImGui::TextDisabled("no folders or .json files here");
+        ImGui::TextDisabled("no folders or scene files here");
 }
 
 } // namespace
@@ -138,7 +138,7 @@ void fileBrowserWindow(UiContext& ui, const Rect& view) {
     const bool save = b.mode == FileBrowser::Mode::Save;
     ImGui::Begin(save ? "Save the scene###files" : "Open a scene###files", &b.open,
                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
-    noteOverlay(ui.panels);
+    noteOverlay(ui.panels, "files");
 
     // The folder: typed (Enter goes there) or one up.
     const float upWidth = ImGui::CalcTextSize("Up").x + 2 * ImGui::GetStyle().FramePadding.x;

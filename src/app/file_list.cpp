@@ -1,6 +1,8 @@
 // The file browser's listing and path rules (file_list.h).
 #include "file_list.h"
 
+#include "carom/scene.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -37,7 +39,8 @@ std::vector<FileEntry> listFolder(const std::string& dir, std::string* error) {
         std::error_code e2;
         if (it->is_directory(e2))
             folders.push_back({name + "/", p.string(), true});
-        else if (lower(p.extension().string()) == ".json" && it->is_regular_file(e2))
+        else if (lower(p.extension().string()) == ".json" && it->is_regular_file(e2) &&
+                 carom::mayBeSceneFile(p.string())) // not CMakePresets.json nor package.json
             files.push_back({name, p.string(), false});
     }
     std::sort(folders.begin(), folders.end(), byName);

@@ -15,8 +15,9 @@ struct FileEntry {
 };
 
 // The entries of `dir`: ".." (unless dir is the root), its folders, then its .json files (any
-// case of the extension), each group sorted by name case-insensitively; hidden entries (a name
-// starting with '.') are left out. An unreadable folder gives just "..". `error` says why a
+// case of the extension) that may be scenes (carom::mayBeSceneFile: not JSON of another kind,
+// such as CMakePresets.json), each group sorted by name case-insensitively; hidden entries (a
+// name starting with '.') are left out. An unreadable folder gives just "..". `error` says why a
 // folder could not be read (empty when it could).
 std::vector<FileEntry> listFolder(const std::string& dir, std::string* error = nullptr);
 

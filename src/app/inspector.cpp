@@ -1,8 +1,10 @@
 // The body inspector: the selected body's properties, editable through the World setters. A
 // value is applied when Enter is pressed; a refused one (the setters check every value) leaves
 // the body as it was and says why, until the next edit begins or another body is shown. The
-// window keeps clear of the body it shows: it takes the corner of the view farthest from it.
+// window hides no body: it opens at a corner of the view, or in a gap between the bodies, that
+// none of them covers (placement.h), and stays there while it is open, unless the user drags it.
 #include "panels.h"
+#include "placement.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +12,7 @@
 #include <imgui.h>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace app {
 namespace {
@@ -166,55 +169,88 @@ const char* shapeName(const carom::Shape& s) {
     return "?";
 }
 
-bool overlaps(const Rect& r, ImVec2 c, float radius) {
-    const float x = std::clamp(c.x, r.min.x, r.max.x), y = std::clamp(c.y, r.min.y, r.max.y);
-    return (x - c.x) * (x - c.x) + (y - c.y) * (y - c.y) < radius * radius;
+Box boxOf(const Rect& r) {
+    return {r.min.x, r.min.y, r.max.x, r.max.y};
 }
 
-bool overlaps(const Rect& a, const Rect& b) {
-    return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
-}
-
-// Where a window of `size` keeps clear of the body's circle on screen (centre c, radius r): of the
-// view's four corners and the four places beside the body, the one that does not cover the body,
-// covers the fewest other windows, stays in the view as far as it can (a small window's view may
-// be narrower than the inspector) and is farthest from the body. Returns the top-left corner.
-ImVec2 placeAwayFrom(const UiContext& ui, const Rect& view, ImVec2 size, ImVec2 c, float r) {
-    const float margin = 10;
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float top = view.min.y + belowEnergyBar(ui.view) + margin;
-    const float bottom = view.max.y - 40 - size.y; // above the clock
-    const float left = view.min.x + margin, right = view.max.x - margin - size.x;
-    const ImVec2 candidates[8] = {{left, top},
-                                  {right, top},
-                                  {left, bottom},
-                                  {right, bottom},
-                                  {c.x + r + margin, c.y - size.y / 2},
-                                  {c.x - r - margin - size.x, c.y - size.y / 2},
-                                  {c.x - size.x / 2, c.y - r - margin - size.y},
-                                  {c.x - size.x / 2, c.y + r + margin}};
-    ImVec2 best = candidates[0];
-    double bestScore = -INFINITY;
-    for (ImVec2 at : candidates) {
-        at.x = std::clamp(at.x, 0.0f, std::max(0.0f, display.x - size.x));
-        at.y = std::clamp(at.y, 0.0f, std::max(0.0f, display.y - size.y));
-        const Rect rect{at, {at.x + size.x, at.y + size.y}};
-        const ImVec2 mid = rect.center();
-        double score = std::hypot(mid.x - c.x, mid.y - c.y);
-        if (overlaps(rect, c, r)) score -= 1e6;
-        for (const Rect& o : ui.panels.overlays)
-            if (overlaps(rect, o)) score -= 1e4;
-        const float inX =
-            std::max(0.0f, std::min(rect.max.x, view.max.x) - std::max(rect.min.x, view.min.x));
-        const float inY =
-            std::max(0.0f, std::min(rect.max.y, view.max.y) - std::max(rect.min.y, view.min.y));
-        score -= 1e3 * (1 - double(inX) * inY / (double(size.x) * size.y));
-        if (score > bestScore) {
-            bestScore = score;
-            best = at;
-        }
+// The body's box on the screen: its shapes' vertices (a circle's centre), widened by their
+// rounding.
+Box screenBox(const carom::Body& b, const Camera& cam) {
+    Box box{INFINITY, INFINITY, -INFINITY, -INFINITY};
+    auto add = [&](carom::Vec2 p, double r) {
+        const ImVec2 s = cam.toScreen(p);
+        const float rs = float(r * cam.scale);
+        box = {std::min(box.x0, s.x - rs), std::min(box.y0, s.y - rs), std::max(box.x1, s.x + rs),
+               std::max(box.y1, s.y + rs)};
+    };
+    for (std::size_t i = 0; i < b.shapes.size(); ++i) {
+        const carom::Transform xf = b.shapeXf(i);
+        const carom::Shape& shape = b.shapes[i].shape;
+        if (shape.vertices().empty()) add(xf.p, shape.radius());
+        for (const carom::Vec2& v : shape.vertices())
+            add(xf.apply(v), shape.radius());
     }
-    return best;
+    return box;
+}
+
+Box screenBox(const carom::SoftBody& b, const Camera& cam) {
+    Box box{INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (const carom::Particle& p : b.particles) {
+        const ImVec2 s = cam.toScreen(p.x);
+        box = {std::min(box.x0, s.x - 3), std::min(box.y0, s.y - 3), std::max(box.x1, s.x + 3),
+               std::max(box.y1, s.y + 3)};
+    }
+    return box;
+}
+
+// Puts the next window (an inspector, about `estimate` in size before it is first measured)
+// where it hides no body: chosen over the view below the energy bar (placement.h) among the
+// moving bodies and the soft ones, then the windows already there and the static bodies; chosen
+// again until its size is known, then kept (WindowPlace). Call before ImGui::Begin.
+void placeNextWindow(const UiContext& ui, WindowPlace& place, const Rect& view, ImVec2 estimate) {
+    if (place.moved) return;
+    if (place.framesShown < 4 && ui.camera) {
+        const carom::World& w = ui.session.world;
+        std::vector<Box> bodies, others;
+        for (const carom::Body& b : w.bodies())
+            (b.isDynamic() ? bodies : others).push_back(screenBox(b, *ui.camera));
+        for (const carom::SoftBody& b : w.softBodies())
+            bodies.push_back(screenBox(b, *ui.camera));
+        for (const Rect& o : ui.panels.overlays)
+            others.push_back(boxOf(o));
+        const float margin = 10;
+        const Box area{view.min.x + margin, view.min.y + belowEnergyBar(ui.view) + margin,
+                       view.max.x - margin, view.max.y - margin};
+        const ImVec2 size = place.size.x > 0 ? place.size : estimate;
+        const Box at = placeClear(area, size.x, size.y, bodies, others);
+        const Pivot pivot = pivotFor(area, at);
+        place.pivot = {pivot.x, pivot.y};
+        place.anchor = {pivot.x > 0 ? at.x1 : at.x0, pivot.y > 0 ? at.y1 : at.y0};
+    }
+    // Set only while it is placed or has changed size: between, a drag by its title bar moves it.
+    if (place.framesShown < 4 || place.resized)
+        ImGui::SetNextWindowPos(place.anchor, ImGuiCond_Always, place.pivot);
+}
+
+// After ImGui::Begin: the window's size, measured. An auto-resized window is hidden in its first
+// frame and takes its content's size over the next two; its place is kept from the fourth. A
+// window of the same size away from its anchor was dragged there.
+void measureWindow(WindowPlace& place) {
+    const ImVec2 size = ImGui::GetWindowSize(), at = ImGui::GetWindowPos();
+    place.resized = size.x != place.size.x || size.y != place.size.y;
+    if (place.framesShown >= 4 && !place.resized) {
+        const float x = place.anchor.x - place.pivot.x * size.x;
+        const float y = place.anchor.y - place.pivot.y * size.y;
+        place.moved |= std::abs(at.x - x) > 1 || std::abs(at.y - y) > 1;
+    }
+    place.size = size;
+    place.frame = ImGui::GetFrameCount();
+    ++place.framesShown;
+}
+
+// A window shown again after a frame or more without it is placed anew.
+void reopenIfClosed(WindowPlace& place) {
+    if (place.frame != ImGui::GetFrameCount() - 1) place = WindowPlace{};
 }
 
 } // namespace
@@ -227,34 +263,20 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
     }
     const carom::BodyId id = *s.selected;
     PanelState& ps = ui.panels;
-    // Shown again, or another body: the messages were about something else.
-    const bool fresh = ps.inspectorBody != id || ps.inspectorFrame != ImGui::GetFrameCount() - 1 ||
-                       ps.inspectorRect.size().x <= 0;
-    if (fresh) ps.inspectorError.clear();
+    // Shown again, or another body: the messages were about something else. Another body keeps
+    // the window where it is; shown again, it is placed anew where it hides no body.
+    const bool reopened = ps.inspectorPlace.frame != ImGui::GetFrameCount() - 1;
+    if (reopened || ps.inspectorBody != id) ps.inspectorError.clear();
     ps.inspectorBody = id;
-    ps.inspectorFrame = ImGui::GetFrameCount();
-    // Keep clear of the body: on a new body, or when the body (a circle about its centre that
-    // holds it, on screen) has come under the window, move to the corner farthest from it. The
-    // user may move the window anywhere else.
-    if (ui.camera) {
-        const carom::Body& b = s.world.body(id);
-        const ImVec2 c = ui.camera->toScreen(b.xf().p);
-        const float r = float(b.boundingRadius() * ui.camera->scale) + 6;
-        const ImVec2 size =
-            ps.inspectorRect.size().x <= 0 ? ImVec2{330, 330} : ps.inspectorRect.size();
-        if (fresh || overlaps(ps.inspectorRect, c, r))
-            ImGui::SetNextWindowPos(placeAwayFrom(ui, view, size, c, r), ImGuiCond_Always);
-    }
+    reopenIfClosed(ps.inspectorPlace);
+    placeNextWindow(ui, ps.inspectorPlace, view, {330, 330});
     bool open = true;
     char title[96];
     std::snprintf(title, sizeof title, "Inspector: %s###inspector", s.world.body(id).name.c_str());
     ImGui::Begin(title, &open,
                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
-    noteOverlay(ui.panels);
-    {
-        const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-        ps.inspectorRect = Rect{at, {at.x + size.x, at.y + size.y}};
-    }
+    noteOverlay(ui.panels, "inspector");
+    measureWindow(ps.inspectorPlace);
     const carom::Body& b = s.world.body(id);
     if (b.isCompound())
         ImGui::TextDisabled("compound of %zu shapes, I = %.4g kg m², %s", b.shapes.size(),
@@ -271,8 +293,8 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
     if (ImGui::Button("apply to scene")) applyToScene(s, id);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Make this body's current state its start: Reset then returns here.");
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", edited ? "edited: Reset drops it unless applied" : "");
+    // On a line of its own, there whether edited or not: the window keeps its size.
+    ImGui::TextDisabled("%s", edited ? "edited: Reset drops it unless applied" : " ");
     if (!ui.panels.inspectorError.empty()) // wrapped at spaces: not inside "-1.000000"
         wrappedText("refused: " + ui.panels.inspectorError, {1, 0.4f, 0.4f, 1});
     ImGui::End();
@@ -280,7 +302,6 @@ void inspectorWindow(UiContext& ui, const Rect& view) {
         s.selected.reset();
         ps.inspectorError.clear();
         ps.inspectorBody.reset();
-        ps.inspectorRect = Rect{{0, 0}, {0, 0}};
     }
 }
 
@@ -291,16 +312,15 @@ void softInspectorWindow(UiContext& ui, const Rect& view) {
         return;
     }
     const carom::SoftBody& b = s.world.softBodies()[*s.selectedSoft];
-    if (ui.camera) {
-        const ImVec2 c = ui.camera->toScreen(b.centreOfMass());
-        ImGui::SetNextWindowPos(placeAwayFrom(ui, view, {300, 170}, c, 60), ImGuiCond_Appearing);
-    }
+    reopenIfClosed(ui.panels.softInspectorPlace);
+    placeNextWindow(ui, ui.panels.softInspectorPlace, view, {300, 170});
     bool open = true;
     char title[96];
     std::snprintf(title, sizeof title, "Inspector: %s###softInspector", b.name.c_str());
     ImGui::Begin(title, &open,
                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
-    noteOverlay(ui.panels);
+    noteOverlay(ui.panels, "soft inspector");
+    measureWindow(ui.panels.softInspectorPlace);
     ImGui::TextDisabled("soft body, %s", s.stepper.paused ? "paused" : "running");
     ImGui::Text("particles     %zu (%zu on the boundary, %s)", b.particles.size(),
                 b.boundary.size(), b.closed ? "closed" : "open");

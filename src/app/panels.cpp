@@ -1,5 +1,6 @@
 // The side panels: controls on the left, graphs on the right; help and statistics windows.
 #include "panels.h"
+#include "timeline_label.h"
 #include "tooltip.h"
 
 #include "energy_bar.h"
@@ -108,13 +109,6 @@ template <class E> bool widget(const carom::SettingInfo& s, const char* label, E
     }
     ImGui::EndCombo();
     return changed;
-}
-
-// What the current choice of an enum setting is for, in a line under its combo.
-void choiceLine(const carom::SettingInfo& s, std::size_t current) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", s.choices[current].help);
-    ImGui::PopTextWrapPos();
 }
 
 // The widget of the world setting with this name, labelled with its name in words unless given
@@ -356,15 +350,12 @@ void physicsSection(UiContext& ui) {
     if (slider("time rate", &rate, 0.05f, 4, "%.2f x", true))
         s.stepper.timeRate = std::clamp(double(rate), 0.01, 10.0);
     tooltip("Simulated seconds per real second: below 1 is slow motion (the time step stays).");
+    // The enum settings' choices say what they do in their tooltips (the combo's, and each
+    // choice's in the open list), not in lines under them: the panel fits a 1080 p screen.
     settingWidget(ui, "method");
-    choiceLine(carom::setting("method"), std::size_t(s.world.settings().method));
     settingWidget(ui, "integrator");
-    choiceLine(carom::setting("integrator"), std::size_t(s.world.settings().integrator));
     settingWidget(ui, "collision_handling", "collisions");
-    choiceLine(carom::setting("collision_handling"),
-               std::size_t(s.world.settings().collisionHandling));
     settingWidget(ui, "soft_resolution", "soft collisions");
-    choiceLine(carom::setting("soft_resolution"), std::size_t(s.world.settings().softResolution));
     float pe = float(ui.view.peOffset);
     if (ImGui::DragFloat("PE offset", &pe, 0.1f, -1000, 1000, "%.2f J",
                          ImGuiSliderFlags_AlwaysClamp))
@@ -485,11 +476,13 @@ void controlsWindow(UiContext& ui, ImVec2 display, const PanelLayout& layout) {
     if (!layout.tabbed) {
         ui.panels.controlsList = ImGui::GetWindowDrawList();
         controlsContent(ui);
+        ui.panels.controlsScroll = ImGui::GetScrollMaxY();
     } else if (ImGui::BeginTabBar("panels")) {
         // A narrow window: controls and graphs as two tabs of one panel.
         if (ImGui::BeginTabItem("Controls")) {
             ImGui::BeginChild("controls");
             controlsContent(ui);
+            ui.panels.controlsScroll = ImGui::GetScrollMaxY();
             ImGui::EndChild();
             ImGui::EndTabItem();
         }
@@ -530,6 +523,19 @@ bool narrowView(const Rect& view) {
     return view.size().x < clock + stats + 60;
 }
 
+// The timeline strip's height: one slider in a window.
+float timelineHeight() {
+    return ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y;
+}
+
+// How far above the bottom of the view the timeline's bottom is: over the clock, and in a narrow
+// view over the short stats too, which fill its width there (at 800 × 600 they hid under it).
+float timelineBelow(const ViewOptions& v, const Rect& view) {
+    const float clock = v.showClock ? clockLine() : 10;
+    if (!v.showStats || !narrowView(view)) return clock;
+    return 10 + (v.showClock ? clockLine() : 0) + statsHeight(true) + 4;
+}
+
 void statsWindow(UiContext& ui, const Rect& view) {
     const Stats& st = ui.stats;
     const carom::World& w = ui.session.world;
@@ -550,15 +556,8 @@ void statsWindow(UiContext& ui, const Rect& view) {
                       w.bodies().size(), w.contacts().size(), d.contactPoints);
         std::snprintf(lines[n++], sizeof lines[0], "collisions %d last step, %llu in all",
                       d.collisions, static_cast<unsigned long long>(d.totalCollisions));
-        if (c.lastCount > 0) {
-            std::snprintf(lines[n++], sizeof lines[0], "last %d at %.2f s: dE %+.2g J each",
-                          c.lastCount, c.lastTime, c.lastEnergy / c.lastCount);
-            std::snprintf(lines[n++], sizeof lines[0], "mean dE per collision %+.2g J",
-                          d.totalCollisionEnergy / double(d.totalCollisions));
-        } else { // the same five lines always: the box keeps its size
-            std::snprintf(lines[n++], sizeof lines[0], "no collision yet");
-            std::snprintf(lines[n++], sizeof lines[0], " ");
-        }
+        for (const std::string& line : collisionLines(c, d)) // two, always: the box keeps its size
+            std::snprintf(lines[n++], sizeof lines[0], "%s", line.c_str());
     }
     // The window is sized from this frame's text (an auto-resizing window follows a frame late,
     // and clipped the first line while its numbers grew), a little wider so that it does not
@@ -578,7 +577,7 @@ void statsWindow(UiContext& ui, const Rect& view) {
     ImGui::Begin("Stats", &ui.view.showStats,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
-    noteOverlay(ui.panels);
+    noteOverlay(ui.panels, "stats");
     for (int i = 0; i < n; ++i)
         ImGui::TextUnformatted(lines[i]);
     ImGui::End();
@@ -606,7 +605,7 @@ void hintWindow(UiContext& ui, const Rect& view) {
     ImGui::Begin("First steps", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
-    noteOverlay(ui.panels);
+    noteOverlay(ui.panels, "hint");
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted("Drag a body to pull it on a spring (paused: to move it); drag empty "
                            "space to pan, wheel to zoom.");
@@ -626,7 +625,7 @@ void hintWindow(UiContext& ui, const Rect& view) {
 void helpWindow(UiContext& ui, const Rect& view) {
     ImGui::SetNextWindowPos(view.center(), ImGuiCond_Appearing, {0.5f, 0.5f});
     ImGui::Begin("Help", &ui.view.showHelp, ImGuiWindowFlags_AlwaysAutoResize);
-    noteOverlay(ui.panels);
+    noteOverlay(ui.panels, "help");
     static const char* rows[][2] = {
         {"Space", "play / pause"},
         {"R", "reset to the scene's start"},
@@ -667,21 +666,6 @@ void helpWindow(UiContext& ui, const Rect& view) {
 
 } // namespace
 
-void noteCollisions(CollisionReadout& r, const Session& s) {
-    const carom::Diagnostics& d = s.world.diagnostics();
-    if (r.generation != s.generation) r = CollisionReadout{s.generation};
-    // Gone back in its history: the readout starts again from there.
-    if (d.totalCollisions < r.total || s.world.time() < r.lastTime)
-        r = CollisionReadout{s.generation, d.totalCollisions, d.totalCollisionEnergy};
-    if (d.totalCollisions > r.total) {
-        r.lastCount = int(d.totalCollisions - r.total);
-        r.lastEnergy = d.totalCollisionEnergy - r.totalEnergy;
-        r.lastTime = s.world.time();
-    }
-    r.total = d.totalCollisions;
-    r.totalEnergy = d.totalCollisionEnergy;
-}
-
 PanelLayout panelLayout(const ViewOptions& v, ImVec2 display) {
     PanelLayout l;
     if (!v.showUi) return l;
@@ -709,8 +693,8 @@ Rect fitViewRect(const ViewOptions& v, ImVec2 display) {
     const float top = v.showEnergy ? belowEnergyBar(v) + 4 : 0;
     float bottom = v.showClock ? clockLine() : 0;
     if (v.showUi && v.showStats)
-        bottom = narrowView(r) ? statsHeight(true) + 14 + (v.showClock ? clockLine() : 0)
-                               : statsHeight(false) + 14;
+        bottom =
+            narrowView(r) ? timelineBelow(v, r) + timelineHeight() + 4 : statsHeight(false) + 14;
     if (r.size().y - top - bottom > 100) {
         r.min.y += top;
         r.max.y -= bottom;
@@ -805,9 +789,10 @@ float belowEnergyBar(const ViewOptions& view) {
     return view.showEnergy ? kEnergyBarTop + energyBarHeight(view.showMomentum) : 0;
 }
 
-void noteOverlay(PanelState& panels) {
+void noteOverlay(PanelState& panels, const char* name) {
     const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     panels.overlays.push_back(Rect{at, {at.x + size.x, at.y + size.y}});
+    panels.overlayNames.push_back(name);
 }
 
 // The timeline: a strip at the bottom of the view, above the clock and left of the stats, over
@@ -820,23 +805,19 @@ void timelineStrip(UiContext& ui, const Rect& view) {
                             ? ImGui::CalcTextSize("60 fps  frame 16.7 ms  step 0.0123 ms x2").x + 40
                             : 0;
     const float width = std::max(200.0f, view.size().x - stats - 30);
-    const float below = ui.view.showClock ? clockLine() : 10;
+    const float below = timelineBelow(ui.view, view);
     ImGui::SetNextWindowPos({view.min.x + 10, view.max.y - below}, ImGuiCond_Always, {0, 1});
     ImGui::SetNextWindowSize({width, 0});
     ImGui::SetNextWindowBgAlpha(0.55f);
     ImGui::Begin("Timeline", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
-    noteOverlay(ui.panels);
-    const double h = s.world.settings().timeStep;
+    noteOverlay(ui.panels, "timeline");
     const std::uint64_t first = s.history.first(), last = s.history.last();
     std::uint64_t now = std::clamp(s.world.stepCount(), first, last);
-    char text[96]; // the slider's text: no '%' in it
-    std::snprintf(text, sizeof text, "%.2f s  (step %llu of %llu)", double(now - first) * h,
-                  static_cast<unsigned long long>(now - first),
-                  static_cast<unsigned long long>(last - first));
+    const std::string text = timelineLabel(s); // the clock's time (timeline_label.h)
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderScalar("##timeline", ImGuiDataType_U64, &now, &first, &last, text) &&
+    if (ImGui::SliderScalar("##timeline", ImGuiDataType_U64, &now, &first, &last, text.c_str()) &&
         now != s.world.stepCount())
         ui.commands.seekTo = now;
     tooltip("The recorded history: drag to see any moment again (paused there). Play follows the "
@@ -852,6 +833,8 @@ void drawPanels(UiContext& ui) {
     ui.panels.drawn = ui.view.showUi ? layout : PanelLayout{};
     ui.panels.controlsList = ui.panels.graphsList = nullptr;
     ui.panels.overlays.clear();
+    ui.panels.overlayNames.clear();
+    ui.plots.timeFrameHeight = ui.plots.xyFrameHeight = 0; // until drawn in this frame
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_O, false))
         ui.panels.browser.show(FileBrowser::Mode::Open); // Ctrl+O: the file browser

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "camera.h"
+#include "collision_readout.h"
 #include "file_browser.h"
 #include "input.h"
 #include "plots.h"
@@ -17,18 +18,6 @@
 
 namespace app {
 
-// The collisions of the last frame that had any, from the world's running totals (a frame may
-// take several steps).
-struct CollisionReadout {
-    std::uint64_t generation = 0; // the session's: a rebuilt world counts from zero again, and
-                                  // one gone back in its history from where it is
-    std::uint64_t total = 0;      // world.diagnostics().totalCollisions when last seen
-    double totalEnergy = 0;       // world.diagnostics().totalCollisionEnergy when last seen
-    int lastCount = 0;            // collisions in the last frame that had any
-    double lastEnergy = 0;        // the kinetic energy they changed, J
-    double lastTime = 0;          // simulated time at the end of that frame, s
-};
-
 struct Stats {
     double frameMs = 0;   // whole frame, smoothed
     double stepMs = 0;    // time in the stepper per frame, smoothed
@@ -37,9 +26,6 @@ struct Stats {
     double fps = 0;
     CollisionReadout collisions;
 };
-
-// Takes the collisions of the steps since the last call into the readout.
-void noteCollisions(CollisionReadout& r, const Session& s);
 
 // Where the side panels go. Controls on the left and graphs on the right, each at most a little
 // over a quarter of the window so that the simulation keeps at least half of it; when the two
@@ -50,6 +36,21 @@ struct PanelLayout {
     bool tabbed = false;       // the left panel holds both, as tabs
 };
 
+// Where a floating window (an inspector) was put so that it hides no body (placement.h): chosen
+// when it opens, once its size is known, and kept while it stays open (unless the user drags it).
+// It grows away from the side of the view it is nearest to, so that an edit that adds a line does
+// not move it.
+struct WindowPlace {
+    int framesShown = 0;  // since it opened: its place is chosen again over the first few,
+                          // until ImGui has measured its content
+    ImVec2 anchor{0, 0};  // the point of the window held fixed, in pixels
+    ImVec2 pivot{0, 0};   // which point of it that is: (0, 0) its top left, (1, 1) bottom right
+    ImVec2 size{0, 0};    // its size last frame
+    int frame = -10;      // ImGui's frame count when it was last shown
+    bool resized = false; // its size changed last frame: it is put back at its anchor
+    bool moved = false;   // the user dragged it: it stays where they left it
+};
+
 struct PanelState {
     std::string assetDir;
     std::vector<Preset> presets;
@@ -58,12 +59,13 @@ struct PanelState {
     std::string openPath, savePath;
     std::string fileMessage; // last open/save result
     bool fileError = false;
-    std::string paramError;                     // a refused parameter
-    std::string inspectorError;                 // a refused inspector value
-    std::optional<carom::BodyId> inspectorBody; // the body the inspector showed last frame
-    Rect inspectorRect{{0, 0}, {0, 0}};         // where it was then
-    int inspectorFrame = -10;                   // ImGui's frame count when it was last shown
-    std::vector<Rect> overlays;      // the windows over the simulation view in the last frame
+    std::string paramError;                         // a refused parameter
+    std::string inspectorError;                     // a refused inspector value
+    std::optional<carom::BodyId> inspectorBody;     // the body the inspector showed last frame
+    WindowPlace inspectorPlace, softInspectorPlace; // where the inspectors were put
+    std::vector<Rect> overlays;            // the windows over the simulation view in the last frame
+    std::vector<std::string> overlayNames; // their names, for --report's layout lines
+    float controlsScroll = 0;              // how far the controls could scroll, pixels
     std::vector<std::string> recent; // recent scene files, newest first (remembered in the prefs)
     std::string droppedPath;         // a file dropped on the window, opened by the next drawPanels
     FileBrowser browser;
@@ -86,8 +88,8 @@ bool statsOnTop(const Rect& view);
 float belowEnergyBar(const ViewOptions& view);
 
 // Notes the current window (between ImGui::Begin and End) as one over the simulation view, whose
-// clicks and wheel are not the view's.
-void noteOverlay(PanelState& panels);
+// clicks and wheel are not the view's; `name` is what --report calls it.
+void noteOverlay(PanelState& panels, const char* name);
 
 struct UiContext {
     Session& session;

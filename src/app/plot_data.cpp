@@ -7,10 +7,15 @@ namespace app {
 namespace {
 
 void resolve(PlotState& p, const carom::World& world) {
+    // A per-body variable in a world without a rigid body to move it to (soft bodies only)
+    // becomes the graph's default series, and the X-Y graph kinetic against potential energy
+    // (it showed a missing block1.x against block1.vx, empty).
+    static const char* const timeDefaults[3] = {"kinetic energy", "potential energy",
+                                                "total energy"};
     for (int i = 0; i < 3; ++i)
-        p.time.valid[i] = adoptVariable(p.time.names[i], world, p.time.vars[i]);
-    p.xy.valid =
-        adoptVariable(p.xy.xName, world, p.xy.x) && adoptVariable(p.xy.yName, world, p.xy.y);
+        p.time.valid[i] = adoptVariable(p.time.names[i], world, p.time.vars[i], timeDefaults[i]);
+    p.xy.valid = adoptVariable(p.xy.xName, world, p.xy.x, "kinetic energy") &&
+                 adoptVariable(p.xy.yName, world, p.xy.y, "potential energy");
     clearTimeGraph(p.time);
     clearXYGraph(p.xy);
 }
@@ -29,6 +34,36 @@ void clearXYGraph(XYGraph& g) {
     g.ys.clear();
     g.ts.clear();
     g.shownX = g.shownY = Range{};
+}
+
+void refillTimeGraph(PlotState& p, History& history, const carom::World& now, double peOffset,
+                     std::uint64_t maxSteps) {
+    TimeGraph& g = p.time;
+    g.refill = false;
+    if (g.paused) return;
+    clearTimeGraph(g);
+    auto record = [&](const carom::World& w) {
+        const Sample s{w.time(), carom::measure(w), peOffset};
+        g.t.push_back(s.time);
+        for (int i = 0; i < 3; ++i)
+            g.y[i].push_back(g.valid[i] ? evaluate(g.vars[i], w, s) : 0);
+    };
+    const std::uint64_t n = now.stepCount();
+    const double h = now.settings().timeStep;
+    const std::uint64_t span = std::min(maxSteps, std::uint64_t(g.window / h) + 1);
+    const std::uint64_t from = std::max(history.first(), n > span ? n - span : 0);
+    if (history.empty() || from >= n || n > history.last()) {
+        record(now);
+    } else {
+        carom::World w = now; // replaced by the keyframe's copy, then stepped on to now
+        history.seek(w, from);
+        record(w);
+        while (w.stepCount() < n) {
+            history.stepAlong(w);
+            record(w);
+        }
+    }
+    p.lastTime = g.t.back();
 }
 
 bool pointBounds(const XYGraph& g, std::size_t count, Range& x, Range& y) {

@@ -79,6 +79,13 @@ void drawLine(ImDrawList* dl, const std::vector<Pixel>& points, ImU32 color, flo
     if (drawn.size() >= 2) dl->AddPolyline(drawn.data(), int(drawn.size()), color, 0, thickness);
 }
 
+// What a graph `width` wide takes besides its data area, in height: the legend's rows, the
+// titles and the numbers (layoutFrame).
+float overhead(float width, int legendRows, const AxisTitles& titles) {
+    const PlotFrame f = layoutFrame({0, 0}, {width, 0}, legendRows, titles);
+    return f.min.y - f.max.y;
+}
+
 } // namespace
 
 void timeGraphWidget(PlotState& p, const carom::World& world, float height) {
@@ -92,7 +99,7 @@ void timeGraphWidget(PlotState& p, const carom::World& world, float height) {
         ImGui::SetNextItemWidth(-1);
         if (variableCombo("##v", g.names[i], world)) {
             g.valid[i] = parseVariable(g.names[i], world, g.vars[i]);
-            clearTimeGraph(g);
+            g.refill = true; // its past, from the history (app.cpp), not an empty start
         }
         ImGui::PopID();
     }
@@ -166,12 +173,15 @@ void timeGraphWidget(PlotState& p, const carom::World& world, float height) {
         titles.right1 = right.hi;
     }
 
+    const float width = ImGui::GetContentRegionAvail().x;
+    const int rows = legendRows(shown, 3, width - 60);
+    height = std::max(height, kMinGraphFrame + overhead(width, rows, titles));
     const ImVec2 a = ImGui::GetCursorScreenPos();
-    const ImVec2 b{a.x + ImGui::GetContentRegionAvail().x, a.y + height};
+    const ImVec2 b{a.x + width, a.y + height};
     ImGui::Dummy({b.x - a.x, height});
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const PlotFrame f =
-        drawAxes(dl, a, b, x0, x1, left.lo, left.hi, legendRows(shown, 3, b.x - a.x - 60), titles);
+    const PlotFrame f = drawAxes(dl, a, b, x0, x1, left.lo, left.hi, rows, titles);
+    p.timeFrameHeight = f.max.y - f.min.y;
     dl->PushClipRect(f.min, f.max, true);
     const std::size_t stride = strideFor(n - g.start, f.max.x - f.min.x);
     // The last series first and widest, the first on top and thinnest: a line hidden under
@@ -224,23 +234,26 @@ void xyGraphWidget(PlotState& p, const carom::World& world, float height) {
             "variables of the same unit, positions say).");
     ImGui::TextDisabled("%zu points", g.xs.size());
 
-    const ImVec2 a = ImGui::GetCursorScreenPos();
-    const ImVec2 b{a.x + ImGui::GetContentRegionAvail().x, a.y + height};
-    ImGui::Dummy({b.x - a.x, height});
-    updateXYRange(g);
-    Range x = g.shownX, y = g.shownY;
-    if (g.xs.empty() || x.empty() || y.empty()) x = y = Range{-1, 1};
     const std::string xTitle = g.xName + " (" + unitOf(g.x) + ")";
     const std::string yTitle = g.yName + " (" + unitOf(g.y) + ")";
     AxisTitles titles;
     titles.x = xTitle.c_str();
     titles.y = yTitle.c_str();
+    const float width = ImGui::GetContentRegionAvail().x;
+    height = std::max(height, kMinGraphFrame + overhead(width, 0, titles));
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    const ImVec2 b{a.x + width, a.y + height};
+    ImGui::Dummy({b.x - a.x, height});
+    updateXYRange(g);
+    Range x = g.shownX, y = g.shownY;
+    if (g.xs.empty() || x.empty() || y.empty()) x = y = Range{-1, 1};
     if (g.equalScales) {
         const PlotFrame size = layoutFrame(a, b, 0, titles);
         equalScales(x, y, size.max.x - size.min.x, size.max.y - size.min.y);
     }
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const PlotFrame f = drawAxes(dl, a, b, x.lo, x.hi, y.lo, y.hi, 0, titles);
+    p.xyFrameHeight = f.max.y - f.min.y;
     dl->PushClipRect(f.min, f.max, true);
     const std::size_t n = g.xs.size();
     const std::size_t stride = strideFor(n, 4 * (f.max.x - f.min.x));

@@ -2,6 +2,7 @@
 // any other), their recorded data, and the ImGui widgets that show them.
 #pragma once
 
+#include "history.h"
 #include "plot_range.h"
 #include "variables.h"
 #include <array>
@@ -17,6 +18,7 @@ struct TimeGraph {
     std::array<bool, 3> valid{};
     double window = 10; // seconds of simulated time shown
     bool paused = false;
+    bool refill = false; // a series was changed: its past is drawn again from the history
     std::vector<double> t;
     std::array<std::vector<double>, 3> y;
     std::size_t start = 0; // first sample still inside the window (older ones are dropped lazily)
@@ -48,7 +50,14 @@ struct PlotState {
     XYGraph xy;
     std::uint64_t generation = ~std::uint64_t(0); // the session generation the data belongs to
     double lastTime = -1;                         // the simulated time last recorded
+    // The data areas' heights as last drawn, in pixels (for --report); 0 when not drawn.
+    float timeFrameHeight = 0, xyFrameHeight = 0;
 };
+
+// The least height of a graph's data area, in pixels: a graph is given at least this much with
+// its legend and titles added (the panel scrolls then), not squeezed to a strip (45 px at 800 ×
+// 600, under three rows of legend).
+constexpr float kMinGraphFrame = 120;
 
 // Called once per frame: re-resolves the names after a rebuild, then records one sample if the
 // simulated time moved, or, if it did not (paused), puts the values now in the last sample, so
@@ -56,11 +65,18 @@ struct PlotState {
 void updatePlots(PlotState& p, const carom::World& world, std::uint64_t generation,
                  const Sample& s);
 void clearTimeGraph(TimeGraph& g);
+// The time graph drawn again from the history, as if it had been recording its series all along
+// (a series was changed: it started empty): the last `window` seconds before the world `now`, at
+// most maxSteps of them, re-simulated on a copy, a sample a step; the history gains keyframes on
+// the way as a seek would give it. A graph paused keeps what it has.
+void refillTimeGraph(PlotState& p, History& history, const carom::World& now, double peOffset,
+                     std::uint64_t maxSteps);
 // The world went back to simulated time t (the timeline): the samples after it are dropped.
 void rewindPlots(PlotState& p, double t);
 void clearXYGraph(XYGraph& g);
 
-// ImGui content (inside a window the caller opened).
+// ImGui content (inside a window the caller opened), `height` pixels high, or more where the
+// data area would be under kMinGraphFrame.
 void timeGraphWidget(PlotState& p, const carom::World& world, float height);
 void xyGraphWidget(PlotState& p, const carom::World& world, float height);
 

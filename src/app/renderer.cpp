@@ -2,6 +2,8 @@
 // positions are converted from metres to pixels by the camera only here.
 #include "renderer.h"
 
+#include "circle_segments.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -61,7 +63,7 @@ void drawShape(ImDrawList* dl, const Camera& cam, const carom::Shape& shape,
     if (shape.type() == carom::ShapeType::Circle) {
         const ImVec2 c = cam.toScreen(xf.p);
         const float r = float(shape.radius() * cam.scale);
-        const int segs = std::clamp(int(r / 2), 12, 64);
+        const int segs = circleSegments(r); // round at any zoom (circle_segments.h)
         dl->AddCircleFilled(c, r, fill, segs);
         if (!outline) return;
         dl->AddCircle(c, r, line, segs, thick);

@@ -90,6 +90,7 @@ void rebuild(Session& s, bool keepSettings) {
     const std::uint64_t at = s.world.stepCount();
     adopt(s, std::move(world));
     recordWorld(s, at);
+    s.replaying = false;
 }
 
 void replaceScene(Session& s, carom::Scene scene, std::string path) {
@@ -100,6 +101,7 @@ void replaceScene(Session& s, carom::Scene scene, std::string path) {
     adopt(s, std::move(world));
     recordWorld(s, at);
     s.resetNote.clear();
+    s.replaying = false;
 }
 
 void reset(Session& s) {
@@ -210,6 +212,7 @@ void divert(Session& s) {
         if (s.historyOn) s.history.log(s.world, carom::input::SpringOff{});
     }
     s.pending.clear(); // a replay's later worlds belonged to the path left
+    s.replaying = false;
     // A set-back can leave an older good state on the path left: this one is good and on the new.
     if (s.lastGood.stepCount() > s.world.stepCount()) s.lastGood = s.world;
     recordWorld(s, s.world.stepCount());
@@ -297,6 +300,7 @@ void openRecording(Session& s, const carom::Recording& rec, const std::string& p
     s.recordingEnd = rec.end.value_or(rec.inputs.back().step);
     adoptState(s, *std::get<carom::input::Replace>(rec.inputs.front().input).state);
     s.path = path;
+    s.replaying = true;
     loadSegment(s);
 }
 

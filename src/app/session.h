@@ -54,6 +54,7 @@ struct Session {
     // their inputs, each world begun when the history before it has played to its end.
     std::deque<carom::RecordedInput> pending;
     std::uint64_t recordingEnd = 0;
+    bool replaying = false; // on the recording's path: until an input, a reset or a scene leaves it
     std::array<std::array<bool, SlotCount>, 2> thrustKeys{}; // what the keys asked last frame
     bool springHeld = false; // the mouse button holds a spring now (input.cpp)
 };

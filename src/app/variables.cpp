@@ -126,7 +126,8 @@ bool parseVariable(const std::string& name, const carom::World& world, Variable&
     return false;
 }
 
-bool adoptVariable(std::string& name, const carom::World& world, Variable& out) {
+bool adoptVariable(std::string& name, const carom::World& world, Variable& out,
+                   const char* fallback) {
     if (parseVariable(name, world, out)) return true;
     const auto dot = name.rfind('.');
     if (dot == std::string::npos) return false;
@@ -137,7 +138,9 @@ bool adoptVariable(std::string& name, const carom::World& world, Variable& out) 
             name = moved;
             return true;
         }
-    return false;
+    if (!fallback || !parseVariable(fallback, world, out)) return false;
+    name = fallback; // no body to move to: a global that every world has
+    return true;
 }
 
 std::vector<Variable> allVariables(const carom::World& world) {

@@ -45,8 +45,10 @@ std::string nameOf(const Variable& v, const carom::World& world);
 const char* unitOf(const Variable& v);
 bool parseVariable(const std::string& name, const carom::World& world, Variable& out);
 // parseVariable, except that a per-body name whose body this world lacks moves to its first
-// dynamic body ("block1.x" becomes "ball1.x"), so that a graph shows something in any scene.
-bool adoptVariable(std::string& name, const carom::World& world, Variable& out);
+// dynamic body ("block1.x" becomes "ball1.x"), and in a world without one (soft bodies only) to
+// the global `fallback` ("kinetic energy"), so that a graph shows something in any scene.
+bool adoptVariable(std::string& name, const carom::World& world, Variable& out,
+                   const char* fallback = nullptr);
 std::vector<Variable> allVariables(const carom::World& world); // global ones, then per body
 
 } // namespace app

@@ -48,6 +48,12 @@ inline std::size_t softPlace(const Scene& s, std::size_t k) {
 
 Scene parseScene(const std::string& jsonText, const std::string& fileName); // throws SceneError
 Scene loadScene(const std::string& path);                                   // throws SceneError
+// Whether the file at `path` may be a scene, for a file browser to offer: false for a file that
+// is JSON but not a scene's (not an object with a "format" field, which every scene has), such as
+// a project's CMakePresets.json; true for a scene, and for a file that is not JSON at all or too
+// large to look into here (over 4 MB), which may be a scene with a typo that loadScene explains.
+// Never throws: a file that cannot be read is left to loadScene too.
+bool mayBeSceneFile(const std::string& path);
 // The largest scene file loadScene reads, bytes (a million bodies take about 110 MB).
 constexpr std::size_t kMaxSceneBytes = std::size_t(1) << 30;
 std::string serializeScene(const Scene& scene);

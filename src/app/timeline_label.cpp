@@ -1,0 +1,20 @@
+// The timeline strip's text (timeline_label.h).
+#include "timeline_label.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace app {
+
+std::string timelineLabel(const Session& s) {
+    const std::uint64_t now = std::clamp(s.world.stepCount(), s.history.first(), s.history.last());
+    char text[96]; // an ImGui slider's text: no '%' in it
+    std::snprintf(text, sizeof text, "%.2f s  (step %llu of %llu)", s.world.time(),
+                  static_cast<unsigned long long>(now),
+                  static_cast<unsigned long long>(s.history.last()));
+    // --replay played on beyond the recording: the steps now are new ones, and it says so.
+    const bool past = s.replaying && s.pending.empty() && s.world.stepCount() > s.recordingEnd;
+    return std::string(text) + (past ? "  past the recording's end" : "");
+}
+
+} // namespace app
