@@ -534,7 +534,7 @@ void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
         if (apart > reach) continue;
         const BodyId a = std::min(id, j), b = std::max(id, j);
         const ShapeManifold sm = collideCounted(soleShape(c.bodies[a]), poseAt(clock[a], t),
-                                         soleShape(c.bodies[b]), poseAt(clock[b], t), reach);
+                                                soleShape(c.bodies[b]), poseAt(clock[b], t), reach);
         if (sm.count == 0) continue;
         Candidate k{manifoldOf(c.settings, ShapePairKey{a, b, 0, 0}, c.bodies[a], c.bodies[b], sm),
                     kFound,

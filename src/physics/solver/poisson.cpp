@@ -168,7 +168,8 @@ std::vector<double> bounceImpulses(const std::vector<PoissonPoint>& points,
         // Stalled short of round-off, the compression λ need not have taken ½ λ·Aλ (it does when
         // complementary: above, poisson.h), and the bounce would give back more than was taken:
         // λ is scaled so that ½ λ·Aλ is no more than what the compression took.
-        const double taken = before - twiceKineticEnergy(bodies), q = twiceEnergyOf(points, bounce, bodies);
+        const double taken = before - twiceKineticEnergy(bodies),
+                     q = twiceEnergyOf(points, bounce, bodies);
         if (q > taken) {
             const double s = taken > 0 ? std::sqrt(taken / q) : 0.0;
             for (double& l : bounce)
