@@ -6,7 +6,6 @@
 
 #include <cstdio>
 #include <exception>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -43,13 +42,6 @@ int main(int argc, char** argv) {
                     2);
     } catch (const cli::UsageError& e) {
         return fail(e.what(), 2);
-    } catch (const std::bad_alloc&) { // std::bad_alloc's what() names neither the file nor why
-        const std::string input = args.empty() || args[0].rfind("--", 0) == 0 ? "" : args[0];
-        const std::string what = (input.empty() ? "" : input + ": ") + "out of memory in " +
-                                 command +
-                                 " (the world needs more than the process may take: a limit "
-                                 "set by ulimit, or a scene too large for this machine)";
-        return fail(what.c_str(), 1);
     } catch (const std::exception& e) { // carom::SceneError, files, the engine's checks
         return fail(e.what(), 1);
     }

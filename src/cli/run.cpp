@@ -97,10 +97,6 @@ int run(const RunOptions& o) {
         std::printf("contact searches: %llu (exact method: times of contact found by bisection; "
                     "past three in a step, the rest of it taken as the default method steps)\n",
                     static_cast<unsigned long long>(n));
-    if (const std::uint64_t n = world.diagnostics().totalFlightsCut)
-        std::printf("flights cut: %llu (flights whose impacts reached the step's bound of work, "
-                    "the pairs not yet struck left to the solver)\n",
-                    static_cast<unsigned long long>(n));
     if (const std::uint64_t n = world.diagnostics().totalEscapesStopped)
         std::printf("escapes stopped: %llu (bodies through the walls, put back inside)\n",
                     static_cast<unsigned long long>(n));

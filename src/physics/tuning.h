@@ -226,12 +226,6 @@ constexpr int kStrikesPerPair = 200;
 // this bound).
 // Unit: strikes.
 constexpr int kSlowStrikesPerPair = 8;
-// The flights' work in a step (narrow-phase calls: predictions, their advances, samples and
-// bisections), per pair of the step's contacts they take and per body taking part, at most; past
-// it the pairs not struck yet are left to the solver (Diagnostics::flightsCut). A bound by what the
-// step holds, as the solver's work is (its passes over the same contacts), not by one scene.
-// Unit: narrow-phase calls per pair or body.
-constexpr std::uint64_t kFlightWorkPerPair = 64;
 // Samples of the rest of the step in comesBack.
 // Unit: samples.
 constexpr int kFlightMaxSamples = 64;

@@ -827,8 +827,6 @@ std::vector<Flown> flyFirst(StepContext& c, const std::vector<Pose>& stepStart) 
     const std::size_t events = c.events.size();
     std::vector<Manifold> settled; // not given back: after flights the intervals find contacts anew
     strikeImpactsInFlight(f, settled);
-    c.diagnostics.flightWork += flights.flightWork;
-    c.diagnostics.flightsCut += flights.flightsCut;
     // A pair the flights left unsettled (a strike unsure, or a pair that struck too often: a chain
     // that will not end) is the intervals' to take, with its bodies' whole step: none flies.
     if (std::any_of(c.contacts.begin(), c.contacts.end(), [&](const Manifold& m) {

@@ -64,15 +64,6 @@ struct Clock {
     Vec2 a;
 };
 
-// The stage's work in a step: its narrow-phase calls (each pair's prediction advances, samples
-// and bisects by them), counted so that the step can be bounded by it (strikeImpactsInFlight).
-thread_local std::uint64_t flightWork = 0;
-ShapeManifold collideCounted(const Shape& a, const Transform& xa, const Shape& b,
-                             const Transform& xb, double margin) {
-    ++flightWork;
-    return collide(a, xa, b, xb, margin);
-}
-
 double angleAt(const Clock& k, double t) {
     return k.angle + (t - k.t) * k.w;
 }
@@ -229,7 +220,7 @@ Prediction comesBack(const StepContext& c, const std::vector<Clock>& clock, cons
         return {Outcome::Never};
     auto deeper = [&](double t) {
         const PairAt q = pairAt(clock, m, t);
-        return deepestDepth(collideCounted(soleShape(A), q.xa, soleShape(B), q.xb, tol)) > limit;
+        return deepestDepth(collide(soleShape(A), q.xa, soleShape(B), q.xb, tol)) > limit;
     };
     const double travel = speed * (c.h - t0);
     const double step = kFlightSampleTravel * smallerInnerRadius(soleShape(A), soleShape(B));
@@ -303,7 +294,7 @@ Prediction touchTime(const StepContext& c, const std::vector<Clock>& clock, cons
     const double spin = turning(A, clock[m.a].w) + turning(B, clock[m.b].w);
     const double pull = glm::length(clock[m.b].a - clock[m.a].a);
     auto shapesAt = [&](const PairAt& q, double margin) {
-        return collideCounted(soleShape(A), q.xa, soleShape(B), q.xb, margin);
+        return collide(soleShape(A), q.xa, soleShape(B), q.xb, margin);
     };
     double t = *near, safe = *near;
     for (int k = 0; k < kFlightMaxAdvances; ++k) {
@@ -415,8 +406,6 @@ struct Flights {
     std::vector<std::vector<std::size_t>> byBody; // each body in flight's pairs (indices)
     std::vector<Event> queue;                     // a heap by `later`
     std::optional<BodyGrid> grid;                 // the bodies new pairs are looked for among
-    std::vector<char> paired;                     // findNewPairs: the struck body's partners
-    std::vector<BodyId> nearby;                   // findNewPairs: the bodies near it
 
     // Empty, for a step of a world of n bodies (the memory kept from the last step).
     void reset(std::size_t n) {
@@ -503,22 +492,14 @@ void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
     const double near =
         B.boundingRadius() +
         (glm::length(v) + glm::length(clock[id].a) * rest + turning(B, clock[id].w)) * rest + tol;
-    // The bodies it is paired with already are marked, not searched for in the list: in a crowd
-    // whose bodies each reach all the others, a search for each of its pairs in the list of the
-    // bodies near it was a square of the bodies for every strike.
-    f.paired.resize(c.bodies.size(), 0);
-    for (std::size_t i : f.byBody[id]) {
-        const Manifold& m = f.candidates[i].m;
-        f.paired[m.a == id ? m.b : m.a] = 1;
-    }
-    std::vector<BodyId>& nearby = f.nearby;
-    nearby.clear();
+    std::vector<BodyId> nearby;
     f.grid->query(Aabb{p - Vec2{near, near}, p + Vec2{near, near}}, [&](BodyId j) {
-        if (j != id && takesPart[j] && !f.paired[j]) nearby.push_back(j);
+        if (j != id && takesPart[j]) nearby.push_back(j);
     });
     for (std::size_t i : f.byBody[id]) {
         const Manifold& m = f.candidates[i].m;
-        f.paired[m.a == id ? m.b : m.a] = 0;
+        const BodyId other = m.a == id ? m.b : m.a;
+        nearby.erase(std::remove(nearby.begin(), nearby.end(), other), nearby.end());
     }
     std::sort(nearby.begin(), nearby.end()); // pairs found in the bodies' order
     for (BodyId j : nearby) {
@@ -533,8 +514,8 @@ void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
             glm::length(positionAt(clock[j], t) - p) - B.boundingRadius() - O.boundingRadius();
         if (apart > reach) continue;
         const BodyId a = std::min(id, j), b = std::max(id, j);
-        const ShapeManifold sm = collideCounted(soleShape(c.bodies[a]), poseAt(clock[a], t),
-                                                soleShape(c.bodies[b]), poseAt(clock[b], t), reach);
+        const ShapeManifold sm = collide(soleShape(c.bodies[a]), poseAt(clock[a], t),
+                                         soleShape(c.bodies[b]), poseAt(clock[b], t), reach);
         if (sm.count == 0) continue;
         Candidate k{manifoldOf(c.settings, ShapePairKey{a, b, 0, 0}, c.bodies[a], c.bodies[b], sm),
                     kFound,
@@ -575,7 +556,6 @@ void strikeImpactsInFlight(StepContext& c, std::vector<Manifold>& settled) {
             f.candidates.push_back(Candidate{m, j, {}});
     }
     if (f.candidates.empty() && !gravity) return;
-    const std::uint64_t workAtStart = flightWork;
 
     // Clocks at the start of the step: the velocities before the forces' change.
     const std::vector<Pose> start = save(c.bodies);
@@ -604,22 +584,7 @@ void strikeImpactsInFlight(StepContext& c, std::vector<Manifold>& settled) {
         reachAtStart[i] = travel(c, clock[i], i, 0, c.h);
     std::vector<char> struck(c.bodies.size(), 0);
 
-    // The stage's work is bounded by what the step holds at its start: kFlightWorkPerPair
-    // narrow-phase calls for each of its pairs and each body taking part. A crowd of fast bodies
-    // in a small box (issue 46: 200 bodies of 2-5 cm in a 1 m box at 1,410 m/s) strikes tens of
-    // thousands of times a step, each strike predicting again every pair of its two bodies, all of
-    // the others: 12-25 s for one step. Past the bound the pairs not yet struck are left to the
-    // solver (as a pair that strikes too often is), and the step is counted (flightsCut).
-    const std::size_t parts =
-        static_cast<std::size_t>(std::count(takesPart.begin(), takesPart.end(), 1));
-    const std::uint64_t budget =
-        flightWork + kFlightWorkPerPair * std::uint64_t(f.candidates.size() + parts);
-    bool cut = false;
     while (Candidate* first = f.next()) {
-        if (flightWork >= budget) {
-            cut = true;
-            break;
-        }
         const Manifold m = first->m;
         const double t = first->next.t;
         std::vector<Manifold> touching{touchingAt(c, clock, m, t)};
@@ -682,14 +647,6 @@ void strikeImpactsInFlight(StepContext& c, std::vector<Manifold>& settled) {
         motion.dx = positionAt(clock[i], c.h) - start[i].xf.p;
         motion.dAngle = angleAt(clock[i], c.h) - start[i].angle;
         if (struck[i]) b.setPose(start[i].xf.p, start[i].angle);
-    }
-    c.diagnostics.flightWork += flightWork - workAtStart;
-    if (cut) {
-        // The pairs still to strike are not settled: those of the step's contacts go to the
-        // solver, those found here to the next step.
-        ++c.diagnostics.flightsCut;
-        for (Candidate& k : f.candidates)
-            if (k.next.outcome == Outcome::Touches) k.next.outcome = Outcome::Unsure;
     }
     // The pairs settled here leave the step's contacts; those not settled stay with the solver.
     // (A pair found here and not settled is left to the next step, which finds it again.)

@@ -26,12 +26,8 @@ void push(std::vector<PoissonBody>& bodies, const PoissonPoint& p, double j) {
 // velocity by more than round-off: that stop every approach and are ≥ 0 (`bilateral` false, the
 // linear complementarity problem), or that bring every normal velocity to zero, of either sign.
 // Changes the bodies' velocities by them.
-// `converged` (if given) says whether a pass changed no velocity by more than round-off, rather
-// than the solve stalling or using up its passes.
 std::vector<double> solveNormals(const std::vector<PoissonPoint>& points,
-                                 std::vector<PoissonBody>& bodies, bool bilateral,
-                                 bool* converged = nullptr) {
-    if (converged) *converged = false;
+                                 std::vector<PoissonBody>& bodies, bool bilateral) {
     const std::size_t n = points.size();
     std::vector<double> lambda(n, 0.0), mass(n, 0.0);
     std::vector<BlockMatrix> blocks(n);
@@ -81,49 +77,11 @@ std::vector<double> solveNormals(const std::vector<PoissonPoint>& points,
             }
             i += pair ? 2 : 1;
         }
-        if (change <= kImpactConvergence * scale) {
-            if (converged) *converged = true;
-            break;
-        }
-        // Progress is a change at most half the least before it: round-off's noise about the
-        // tolerance sets a new least now and then, and counted as progress it kept solves of a
-        // crowd or a pile going for all kImpactMaxPasses passes (issue 46: 10,000 passes over
-        // 700-1,000 points, most of a step of 200 fast bodies in a 1 m box).
-        if (change <= 0.5 * least) {
-            least = change;
-            stalled = 0;
-        } else {
-            ++stalled;
-        }
+        if (change <= kImpactConvergence * scale) break;
+        stalled = change < least ? 0 : stalled + 1;
+        least = std::min(least, change);
     }
     return lambda;
-}
-
-// P·AP for impulses P at the points: twice the kinetic energy they give bodies at rest.
-double twiceEnergyOf(const std::vector<PoissonPoint>& points, const std::vector<double>& impulse,
-                     const std::vector<PoissonBody>& bodies) {
-    std::vector<PoissonBody> alone(bodies.size());
-    for (std::size_t k = 0; k < bodies.size(); ++k) {
-        alone[k].invMass = bodies[k].invMass;
-        alone[k].invInertia = bodies[k].invInertia;
-    }
-    for (std::size_t i = 0; i < points.size(); ++i)
-        push(alone, points[i], impulse[i]);
-    double q = 0;
-    for (const PoissonBody& b : alone) {
-        if (b.invMass > 0) q += glm::dot(b.v, b.v) / b.invMass;
-        if (b.invInertia > 0) q += b.w * b.w / b.invInertia;
-    }
-    return q;
-}
-
-double twiceKineticEnergy(const std::vector<PoissonBody>& bodies) {
-    double e = 0;
-    for (const PoissonBody& b : bodies) {
-        if (b.invMass > 0) e += glm::dot(b.v, b.v) / b.invMass;
-        if (b.invInertia > 0) e += b.w * b.w / b.invInertia;
-    }
-    return e;
 }
 
 } // namespace
@@ -160,21 +118,7 @@ std::vector<double> bounceImpulses(const std::vector<PoissonPoint>& points,
     for (std::size_t i = 0; i < points.size(); ++i) {
         island[i] = of[moves(bodies[points[i].a]) ? points[i].a : points[i].b];
     }
-    const double before = twiceKineticEnergy(bodies);
-    bool converged = false;
-    std::vector<double> bounce = solveNormals(points, bodies, false, &converged);
-    if (!converged) {
-        // Stalled short of round-off, the compression λ need not have taken ½ λ·Aλ (it does when
-        // complementary: above, poisson.h), and the bounce would give back more than was taken:
-        // λ is scaled so that ½ λ·Aλ is no more than what the compression took.
-        const double taken = before - twiceKineticEnergy(bodies),
-                     q = twiceEnergyOf(points, bounce, bodies);
-        if (q > taken) {
-            const double s = taken > 0 ? std::sqrt(taken / q) : 0.0;
-            for (double& l : bounce)
-                l *= s;
-        }
-    }
+    std::vector<double> bounce = solveNormals(points, bodies, false);
     const std::vector<double> restitution = islandRestitutions(island, e, bounce, approach);
     for (std::size_t i = 0; i < points.size(); ++i)
         bounce[i] *= restitution[i];
@@ -183,22 +127,9 @@ std::vector<double> bounceImpulses(const std::vector<PoissonPoint>& points,
 
 void bounceAt(const std::vector<PoissonPoint>& points, const std::vector<double>& bounce,
               std::vector<PoissonBody>& bodies) {
-    bool converged = false;
-    solveNormals(points, bodies, true, &converged);
-    // Stalled short of round-off, some points still approach or part a little, and the bounce P
-    // pushed against a part gives it more than ½ P·AP (the energy it adds from velocities with no
-    // point approaching or parting: above, poisson.h): by c = Σ P_i v_i, the points' normal
-    // velocities v_i now. Then the bounce is scaled by s, the root of s c + ½ s² P·AP = ½ P·AP.
-    double scale = 1;
-    if (!converged) {
-        double c = 0;
-        for (std::size_t i = 0; i < points.size(); ++i)
-            c += bounce[i] * normalVelocity(bodies, points[i]);
-        const double q = twiceEnergyOf(points, bounce, bodies); // P·AP
-        if (c > 0 && q > 0) scale = (std::sqrt(c * c + q * q) - c) / q;
-    }
+    solveNormals(points, bodies, true);
     for (std::size_t i = 0; i < points.size(); ++i)
-        push(bodies, points[i], scale * bounce[i]);
+        push(bodies, points[i], bounce[i]);
 }
 
 } // namespace carom

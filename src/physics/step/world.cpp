@@ -588,9 +588,6 @@ void World::finishStep(const Diagnostics& stepped, const EnergyAudit& audit) {
     m.totalStepsFinishedHeld = diagnostics_.totalStepsFinishedHeld + stepped.stepsFinishedHeld;
     m.contactSearches = stepped.contactSearches;
     m.totalContactSearches = diagnostics_.totalContactSearches + stepped.contactSearches;
-    m.flightWork = stepped.flightWork;
-    m.flightsCut = stepped.flightsCut;
-    m.totalFlightsCut = diagnostics_.totalFlightsCut + stepped.flightsCut;
     m.escapesStopped = stepped.escapesStopped;
     m.totalEscapesStopped = diagnostics_.totalEscapesStopped + stepped.escapesStopped;
     m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + stepped.collisionEnergy;

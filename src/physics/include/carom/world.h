@@ -169,14 +169,6 @@ struct Diagnostics {
     // at most kSearchesPerStep a step, exact.cpp); in the step, and in all.
     int contactSearches = 0;
     std::uint64_t totalContactSearches = 0;
-    // The flights (flight_impacts.cpp, the default and impulse methods and the exact method's
-    // flights): their work in the step, narrow-phase calls (each pair's prediction of its next
-    // impact takes one or more); and the flights cut short because that work reached its bound
-    // (kFlightWorkPerPair a pair and a body at the step's start), their unstruck pairs left to the
-    // solver; in the step (0 or more: the exact method may fly twice), and in all.
-    std::uint64_t flightWork = 0;
-    int flightsCut = 0;
-    std::uint64_t totalFlightsCut = 0;
     // Bodies that went through the closed box of walls and were put back inside
     // (keepInsideTheWalls, continuous.cpp); in the step, and in all.
     int escapesStopped = 0;
