@@ -152,12 +152,11 @@ constexpr std::size_t kBatchContacts = 2048;
 // large part of the step's work (an island of thousands of contacts: a large pyramid, a crowd),
 // at least kGroupsPerThread groups of lanes a thread, is shared among all of them, each colour's
 // groups in blocks of kGroupsPerBlock (about a microsecond of a pass; a block is taken with one
-// atomic operation), each colour's joints in blocks of kJointsPerBlock, the bodies' shares in
-// blocks of kSharesPerBlock and the contacts prepared in blocks of kContactsPerBlock; the others
-// are taken whole, one thread each. A colour of a dozen groups or fewer runs on one thread. Units:
-// groups of lanes; bodies; contacts.
+// atomic operation), the bodies' shares in blocks of kSharesPerBlock and the contacts prepared in
+// blocks of kContactsPerBlock; the others are taken whole, one thread each. A colour of a dozen
+// groups or fewer runs on one thread. Units: groups of lanes; bodies; contacts.
 constexpr std::size_t kGroupsPerThread = 256, kGroupsPerBlock = 16;
-constexpr std::size_t kSharesPerBlock = 256, kContactsPerBlock = 256, kJointsPerBlock = 32;
+constexpr std::size_t kSharesPerBlock = 256, kContactsPerBlock = 256;
 
 // ---- impacts/impacts.h ----------------------------------------------------------------
 

@@ -26,7 +26,6 @@
 // stiffness and takes away energy only where symplectic Euler would blow up (stable while
 // α > 1/2 − 2/(h ω)², which it always is).
 #include "joints/joint_solver.h"
-#include "solver/colouring.h"
 
 #include <algorithm>
 #include <cmath>
@@ -343,35 +342,6 @@ void JointSolver::prepare(std::vector<Joint>* all, const std::vector<Body>& bodi
         k.impulses = {kept.linear * share, kept.angular * share, kept.axial * share,
                       kept.motor * share,  kept.lower * share,   kept.upper * share};
     }
-    colourBatches(bodies);
-}
-
-// Each batch's joints ordered by colour (stable: in the world's order within a colour), and the
-// ranges of its colours.
-void JointSolver::colourBatches(const std::vector<Body>& bodies) {
-    std::size_t count = 0;
-    const std::vector<std::uint32_t> colour = colours(
-        constraints_, bodies.size() + 1,
-        [&](std::uint32_t id) { return id < bodies.size() && bodies[id].isDynamic(); }, count);
-    std::vector<JointConstraint> sorted(constraints_.size());
-    std::vector<std::size_t> inColour(count + 1);
-    rangeEnd_.clear();
-    rangesAt_.assign(1, 0);
-    for (std::size_t b = 0; b + 1 < begin_.size(); ++b) {
-        std::fill(inColour.begin(), inColour.end(), 0);
-        for (std::size_t i = begin_[b]; i < begin_[b + 1]; ++i)
-            ++inColour[colour[i] + 1];
-        std::size_t end = begin_[b];
-        for (std::size_t c = 0; c < count; ++c) {
-            const std::size_t n = inColour[c + 1];
-            inColour[c + 1] = end; // where colour c's joints go
-            if (n > 0) rangeEnd_.push_back(end += n);
-        }
-        for (std::size_t i = begin_[b]; i < begin_[b + 1]; ++i)
-            sorted[inColour[colour[i] + 1]++] = constraints_[i];
-        rangesAt_.push_back(rangeEnd_.size());
-    }
-    constraints_.swap(sorted);
 }
 
 void JointSolver::warmStart(const States& states, std::size_t first, std::size_t last) {

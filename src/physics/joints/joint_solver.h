@@ -49,7 +49,6 @@ class JointSolver {
                  const substep::Spring& soft, const std::vector<std::uint32_t>* batchOf = nullptr,
                  std::size_t batches = 1);
     bool empty() const { return constraints_.empty(); }
-    std::size_t size(std::size_t batch) const { return begin_[batch + 1] - begin_[batch]; }
     // Each pass, over every joint: the impulses of the last applied again, and the springs' forces
     // for the pass's h.
     void warmStart(const substep::States& states) { warmStart(states, 0, constraints_.size()); }
@@ -60,30 +59,32 @@ class JointSolver {
     // The impulses back into the joints (per step), and the reaction on b as a mean force.
     void store(const substep::States& states);
 
-    // Batch b's joints, as its substeps reach them: in ranges, a colour each (as the contacts':
-    // solver/colouring.h), whose joints share no moving body, so that a range's joints may be
-    // solved at once on several threads, ranges one after another. Batches touch disjoint bodies
-    // and joints.
-    struct Range {
-        std::size_t begin, end;
+    // Batch b's joints, as its substeps reach them; batches touch disjoint bodies and joints, so
+    // two may be solved at once on two threads.
+    class Batch final : public substep::SubstepJoints {
+      public:
+        Batch(JointSolver& solver, std::size_t first, std::size_t last)
+            : solver_(solver), first_(first), last_(last) {}
+        bool empty() const { return first_ == last_; }
+        void warmStart(const substep::States& states) override {
+            solver_.warmStart(states, first_, last_);
+        }
+        void solve(const substep::States& states, bool useBias) override {
+            solver_.solve(states, useBias, first_, last_);
+        }
+
+      private:
+        JointSolver& solver_;
+        std::size_t first_, last_;
     };
-    std::vector<Range> ranges(std::size_t b) const {
-        std::vector<Range> out;
-        for (std::size_t r = rangesAt_[b]; r < rangesAt_[b + 1]; ++r)
-            out.push_back({r == rangesAt_[b] ? begin_[b] : rangeEnd_[r - 1], rangeEnd_[r]});
-        return out;
-    }
-    // The passes over joints [first, last) of a range.
+    Batch batch(std::size_t b) { return Batch(*this, begin_[b], begin_[b + 1]); }
+
+  private:
     void warmStart(const substep::States& states, std::size_t first, std::size_t last);
     void solve(const substep::States& states, bool useBias, std::size_t first, std::size_t last);
 
-  private:
-    void colourBatches(const std::vector<Body>& bodies);
-
     std::vector<JointConstraint> constraints_;
-    std::vector<std::size_t> begin_;    // where each batch's begin, and the end
-    std::vector<std::size_t> rangeEnd_; // each batch's colours' ends, batch after batch
-    std::vector<std::size_t> rangesAt_; // where each batch's ranges begin in rangeEnd_, and the end
+    std::vector<std::size_t> begin_; // where each batch's begin, and the end
     double h_ = 0;
     int perStep_ = 1;
     substep::Spring soft_{};

@@ -108,23 +108,20 @@ struct Batch {
 };
 
 // A batch as its substeps see it: its moving bodies' shares, its groups of N constraints colour
-// after colour (colourEnd[c]: past colour c's last group), and its joints, colour after colour.
+// after colour (colourEnd[c]: past colour c's last group), and its joints (nullptr: none).
 template <int N> struct BatchLanes {
     Share* shares;
     std::size_t shareCount;
     WideConstraint<N>* groups;
     const std::size_t* colourEnd;
     std::size_t colours;
-    JointSolver& joints;
-    std::vector<JointSolver::Range> jointRanges;
+    SubstepJoints* joints;
 };
 
-// The substeps over a batch (steps 1-5 above), the joints' first where there are some, as Box2D
-// v3 orders them. Each colour's groups and joints, and the moving bodies' shares, are shared with
-// the crew (crew.h) in blocks: the constraints of a colour share no moving body, so its blocks
-// may run at once, and the next colour reads what this one wrote. Each substep warm starts the
-// joints (their springs' forces with it), solves them with position feedback, and relaxes them
-// after the positions move.
+// The substeps over a batch (steps 1-5 above), the joints' first where there are some. Each
+// colour's groups, and the moving bodies' shares, are shared with the crew (crew.h) in blocks:
+// the constraints of a colour share no moving body, so its blocks may run at once, and the next
+// colour reads what this one wrote.
 template <int N>
 void substeps(Crew* crew, const States& states, const BatchLanes<N>& batch, const Springs& springs,
               double h, int relaxEvery) {
@@ -141,12 +138,6 @@ void substeps(Crew* crew, const States& states, const BatchLanes<N>& batch, cons
             begin = end;
         }
     };
-    auto overJoints = [&](auto pass) {
-        for (const JointSolver::Range& r : batch.jointRanges)
-            Crew::forEach(
-                crew, r.end - r.begin, kJointsPerBlock,
-                [&](std::size_t b, std::size_t e, int) { pass(r.begin + b, r.begin + e); });
-    };
     const Crew::BlockFn forces = [&](std::size_t b, std::size_t e, int) {
         addForces(states, batch.shares, b, e);
     };
@@ -155,15 +146,15 @@ void substeps(Crew* crew, const States& states, const BatchLanes<N>& batch, cons
     };
     for (int i = 0; i < kSubsteps; ++i) {
         Crew::forEach(crew, batch.shareCount, kSharesPerBlock, forces);
-        overJoints([&](std::size_t b, std::size_t e) { batch.joints.warmStart(states, b, e); });
+        if (batch.joints) batch.joints->warmStart(states);
         // The step's first warm start, from the impulses the last step kept.
         if (i == 0) overColours(Pass::WarmStart, false);
         // The next substep's warm start is gathered by this substep's last pass.
         const bool relax = i % relaxEvery == relaxEvery - 1 || i + 1 == kSubsteps;
-        overJoints([&](std::size_t b, std::size_t e) { batch.joints.solve(states, true, b, e); });
+        if (batch.joints) batch.joints->solve(states, true);
         overColours(Pass::Solve, !relax);
         Crew::forEach(crew, batch.shareCount, kSharesPerBlock, positions);
-        overJoints([&](std::size_t b, std::size_t e) { batch.joints.solve(states, false, b, e); });
+        if (batch.joints) batch.joints->solve(states, false);
         if (relax) overColours(Pass::Relax, i + 1 < kSubsteps);
     }
 }
@@ -509,13 +500,13 @@ void solveBatch(const StepLanes<N>& s, Crew* crew, std::size_t b, LaneStore<N>& 
     // In a batch where some point overlaps by more than the slop, a relax pass in every substep:
     // the feedback pushes it out fast, and its velocity, carried into the next substep's warm
     // start, can be more than a relax pass takes back (energy made: stress seeds 10 and 214).
+    JointSolver::Batch joints = s.joints.batch(b);
     const BatchLanes<N> lanesOfBatch{s.shares + batch.sharesBegin,
                                      batch.sharesEnd - batch.sharesBegin,
                                      wide,
                                      s.colourEnds + b * s.layout.colours,
                                      s.layout.colours,
-                                     s.joints,
-                                     s.joints.ranges(b)};
+                                     joints.empty() ? nullptr : &joints};
     substeps(crew, s.states, lanesOfBatch, s.springs, s.c.h, deep ? 1 : kRelaxEvery);
     restitute(s.c, s.states, wide, bounce, groups);
     Crew::forEach(crew, groups, kGroupsPerBlock * 4, [&](std::size_t i, std::size_t e, int) {
@@ -608,19 +599,13 @@ template <int N> void solveSubsteps(StepContext& c) {
     static thread_local JointSolver joints;
     joints.prepare(c.joints, c.bodies, hs, kSubsteps, jointSpring(hs), &batchOf.of, batches.size());
     const int crew = c.crew ? c.crew->size() : 1;
-    // A batch's work, in groups of lanes: a joint costs about half a group.
-    auto workOf = [&](std::size_t b) {
-        return batches[b].groupsEnd - batches[b].groupsBegin + joints.size(b) / 2;
-    };
-    std::size_t total = 0;
-    for (std::size_t b = 0; b < batches.size(); ++b)
-        total += workOf(b);
+    const std::size_t totalGroups = batches.empty() ? 0 : batches.back().groupsEnd;
     static thread_local std::vector<std::size_t> cut, whole;
     cut.clear();
     whole.clear();
     for (std::size_t b = 0; b < batches.size(); ++b) {
-        const std::size_t work = workOf(b);
-        const bool large = work >= kGroupsPerThread * crew && work * 2 * crew >= total;
+        const std::size_t groups = batches[b].groupsEnd - batches[b].groupsBegin;
+        const bool large = groups >= kGroupsPerThread * crew && groups * 2 * crew >= totalGroups;
         (crew > 1 && large ? cut : whole).push_back(b);
     }
     static thread_local std::vector<LaneStore<N>> stores;
