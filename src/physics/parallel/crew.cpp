@@ -105,7 +105,9 @@ void Crew::work(int index) {
 
 // The stages of a run, as they are published, until it closes.
 void Crew::help(int index) {
-    std::uint32_t last = seq_.load(std::memory_order_acquire);
+    // No stage has an odd sequence number: the stage under way when this thread joins the run is
+    // taken too (a thread woken late joined after the run's only stage began, and took none of it).
+    std::uint32_t last = 1;
     for (int spins = 0; open_.load(std::memory_order_acquire);) {
         const std::uint32_t s = seq_.load(std::memory_order_acquire);
         if (s % 2 == 1 || s == last) {
