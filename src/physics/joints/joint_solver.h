@@ -61,15 +61,13 @@ class JointSolver {
 
     // Batch b's joints, as its substeps reach them; batches touch disjoint bodies and joints, so
     // two may be solved at once on two threads.
-    class Batch final : public substep::SubstepJoints {
+    class Batch {
       public:
         Batch(JointSolver& solver, std::size_t first, std::size_t last)
             : solver_(solver), first_(first), last_(last) {}
         bool empty() const { return first_ == last_; }
-        void warmStart(const substep::States& states) override {
-            solver_.warmStart(states, first_, last_);
-        }
-        void solve(const substep::States& states, bool useBias) override {
+        void warmStart(const substep::States& states) { solver_.warmStart(states, first_, last_); }
+        void solve(const substep::States& states, bool useBias) {
             solver_.solve(states, useBias, first_, last_);
         }
 

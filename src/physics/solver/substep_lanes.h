@@ -59,19 +59,6 @@ struct States {
     Velocity* warm;
 };
 
-// A batch's joints (joints/joint_solver.h), solved in its substeps before its contacts, as Box2D
-// v3 orders them: compiled for any processor in their own file, and reached through this interface
-// (a call, no code of theirs in this header). Each substep warm starts them (their springs' forces
-// with it), solves them with position feedback, and relaxes them after the positions move.
-class SubstepJoints {
-  public:
-    virtual void warmStart(const States& states) = 0;
-    virtual void solve(const States& states, bool useBias) = 0;
-
-  protected:
-    ~SubstepJoints() = default;
-};
-
 // A moving body's share of the forces' velocity change per substep (the integrator's over the
 // step, over n), and its rotation since the step's start.
 struct Share {

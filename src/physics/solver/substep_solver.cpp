@@ -115,10 +115,12 @@ template <int N> struct BatchLanes {
     WideConstraint<N>* groups;
     const std::size_t* colourEnd;
     std::size_t colours;
-    SubstepJoints* joints;
+    JointSolver::Batch* joints;
 };
 
-// The substeps over a batch (steps 1-5 above), the joints' first where there are some. Each
+// The substeps over a batch (steps 1-5 above), the joints' first where there are some, as Box2D v3
+// orders them: each substep warm starts them (their springs' forces with it), solves them with
+// position feedback, and relaxes them after the positions move, on the driving thread. Each
 // colour's groups, and the moving bodies' shares, are shared with the crew (crew.h) in blocks:
 // the constraints of a colour share no moving body, so its blocks may run at once, and the next
 // colour reads what this one wrote.
@@ -497,9 +499,6 @@ void solveBatch(const StepLanes<N>& s, Crew* crew, std::size_t b, LaneStore<N>& 
                           deep.store(true, std::memory_order_relaxed);
                   });
     clearPadding(s.c, s.layout, batch, b, wide, bounce);
-    // In a batch where some point overlaps by more than the slop, a relax pass in every substep:
-    // the feedback pushes it out fast, and its velocity, carried into the next substep's warm
-    // start, can be more than a relax pass takes back (energy made: stress seeds 10 and 214).
     JointSolver::Batch joints = s.joints.batch(b);
     const BatchLanes<N> lanesOfBatch{s.shares + batch.sharesBegin,
                                      batch.sharesEnd - batch.sharesBegin,
@@ -507,6 +506,9 @@ void solveBatch(const StepLanes<N>& s, Crew* crew, std::size_t b, LaneStore<N>& 
                                      s.colourEnds + b * s.layout.colours,
                                      s.layout.colours,
                                      joints.empty() ? nullptr : &joints};
+    // In a batch where some point overlaps by more than the slop, a relax pass in every substep:
+    // the feedback pushes it out fast, and its velocity, carried into the next substep's warm
+    // start, can be more than a relax pass takes back (energy made: stress seeds 10 and 214).
     substeps(crew, s.states, lanesOfBatch, s.springs, s.c.h, deep ? 1 : kRelaxEvery);
     restitute(s.c, s.states, wide, bounce, groups);
     Crew::forEach(crew, groups, kGroupsPerBlock * 4, [&](std::size_t i, std::size_t e, int) {
