@@ -13,6 +13,8 @@ Box2D, Carom, Box2D) and the smaller of the two runs is kept, as the machine is 
 """
 import argparse, json, os, re, subprocess, tempfile
 
+import svg_axes  # docs/svg_axes.py, beside this script
+
 BASES = [20, 50, 100, 150]
 
 
@@ -44,20 +46,7 @@ def svg(rows, path):
     y0, y1 = math.log10(min(ys) / 1.5), math.log10(max(ys) * 1.5)
     px = lambda x: L + (math.log10(x) - x0) / (x1 - x0) * (W - L - R)
     py = lambda y: H - B - (math.log10(y) - y0) / (y1 - y0) * (H - T - B)
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
-             'font-family="sans-serif" font-size="12">' % (W, H),
-             '<rect width="100%" height="100%" fill="white"/>',
-             '<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>' % (L, H - B, W - R, H - B),
-             '<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>' % (L, T, L, H - B)]
-    for x in xs:
-        parts.append('<text x="%.1f" y="%d" text-anchor="middle">%d</text>' % (px(x), H - B + 16, x))
-    for e in range(math.floor(y0), math.ceil(y1) + 1):
-        for m in (1, 2, 5):
-            y = m * 10 ** e
-            if y0 <= math.log10(y) <= y1:
-                parts.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
-                             % (L, W - R, py(y), py(y)))
-                parts.append('<text x="%d" y="%.1f" text-anchor="end">%g</text>' % (L - 6, py(y) + 4, y))
+    parts = svg_axes.frame(W, H, L, R, T, B, xs, px, y0, y1, py)
     parts.append('<text x="%d" y="%d" text-anchor="middle">boxes (pyramids of base %s)</text>'
                  % ((L + W - R) / 2, H - 18, ", ".join(str(b) for b in BASES)))
     parts.append('<text transform="translate(16,%d) rotate(-90)" text-anchor="middle">'

@@ -14,6 +14,8 @@ ragdolls at once where Box2D adds a column every 8 steps, so its figures are not
 """
 import argparse, math, os, re, subprocess
 
+import svg_axes  # docs/svg_axes.py, beside this script
+
 # Box2D's name, Carom's scene, steps timed.
 SUITE = [
     ("large_pyramid", "assets/scenes/pyramid-100.json", 200),
@@ -41,20 +43,7 @@ def svg(rows, path):
     t0, t1 = min(threads) - 0.3, max(threads) + 0.3
     px = lambda t: L + (t - t0) / (t1 - t0) * (W - L - R)
     py = lambda y: H - B - (math.log10(y) - y0) / (y1 - y0) * (H - T - B)
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
-             'font-family="sans-serif" font-size="12">' % (W, H),
-             '<rect width="100%" height="100%" fill="white"/>',
-             '<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>' % (L, H - B, W - R, H - B),
-             '<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>' % (L, T, L, H - B)]
-    for t in threads:
-        parts.append('<text x="%.1f" y="%d" text-anchor="middle">%d</text>' % (px(t), H - B + 16, t))
-    for e in range(math.floor(y0), math.ceil(y1) + 1):
-        for m in (1, 2, 5):
-            y = m * 10 ** e
-            if y0 <= math.log10(y) <= y1:
-                parts.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
-                             % (L, W - R, py(y), py(y)))
-                parts.append('<text x="%d" y="%.1f" text-anchor="end">%g</text>' % (L - 6, py(y) + 4, y))
+    parts = svg_axes.frame(W, H, L, R, T, B, threads, px, y0, y1, py)
     parts.append('<text x="%d" y="%d" text-anchor="middle">threads (Box2D: workers)</text>'
                  % ((L + W - R) / 2, H - 14))
     parts.append('<text transform="translate(16,%d) rotate(-90)" text-anchor="middle">'
