@@ -2,6 +2,7 @@
 // that `carom --report` prints of its last frame (docs/cli.md): the inspector hides no body and
 // stays where it opened after edits; the controls fit a 1920×1080 window without scrolling; at
 // 800×600 the stats box is clear of the timeline and the graphs keep a readable height.
+#include "app_driving.h"
 #include "carom/scene.h"
 
 #include <algorithm>
@@ -18,27 +19,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool have(const char* tool) {
-    return std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) == 0;
-}
+using carom::test::have;
+using carom::test::readAll;
 
 bool haveX() {
     return have("xvfb-run") && have("Xvfb") && have("xdotool");
 }
 
 fs::path tempDir(const std::string& name) {
-    fs::path d =
-        fs::temp_directory_path() / ("carom-layout-test-" + name + "-" + std::to_string(getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
-
-std::string readAll(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    return carom::test::tempDir("carom-layout-test", name);
 }
 
 struct Box {
@@ -115,17 +104,9 @@ const char* kFourBlocks = R"({
   ]
 })";
 
-// Where the first view of a 1280×800 window puts the world point (x, y) for a scene whose walls
-// make a 14 m square box, as app_test.cpp's FirstView works it out (the box fitted with a 0.94
-// margin between the controls, the graphs, the energy bar and the stats box).
-struct FirstView {
-    double viewLeft = 0.22 * 1280, viewRight = 1280 - 0.26 * 1280;
-    double viewTop = 8 + 3 * 15 + 26 + 4, viewBottom = 800 - (5 * 19 + 16 + 14);
-    double scale = 0.94 * std::min((viewRight - viewLeft) / 14.0, (viewBottom - viewTop) / 14.0);
-    double cx = (viewLeft + viewRight) / 2, cy = (viewTop + viewBottom) / 2;
-    double sx(double x) const { return cx + x * scale; }
-    double sy(double y) const { return cy - y * scale; }
-    // An upright box w × h at (x, y), on the screen.
+// The first view of a 1280×800 window (app_driving.h), and where it puts an upright box w × h at
+// (x, y).
+struct FirstView : carom::test::FirstView {
     Box box(double x, double y, double w, double h) const {
         return {sx(x - w / 2), sy(y + h / 2), sx(x + w / 2), sy(y - h / 2)};
     }

@@ -2,6 +2,7 @@
 // of the right size that is not blank), refuses bad arguments with an "error:" line, and a
 // scripted session (xdotool) that drags a body with the mouse spring and fires a thruster
 // changes the state as it should, seen through --save-on-exit.
+#include "app_driving.h"
 #include "carom/recording.h"
 #include "carom/scene.h"
 
@@ -27,18 +28,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool have(const char* tool) {
-    return std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) == 0;
-}
+using carom::test::FirstView;
+using carom::test::have;
+using carom::test::readAll;
 
-// A fresh directory for one test (also the app's XDG_CONFIG_HOME, so no remembered settings
-// from the user's own runs change the window).
 fs::path tempDir(const std::string& name) {
-    fs::path d =
-        fs::temp_directory_path() / ("carom-app-test-" + name + "-" + std::to_string(getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
+    return carom::test::tempDir("carom-app-test", name);
 }
 
 struct Outcome {
@@ -57,13 +52,6 @@ Outcome run(const std::string& command, const fs::path& dir) {
     ss << in.rdbuf();
     r.err = ss.str();
     return r;
-}
-
-std::string readAll(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 const std::string kApp = CAROM_APP;
@@ -152,24 +140,7 @@ TEST(App, FirstWindowFitsTheScreen) {
     EXPECT_EQ(be32(20), 600u);
 }
 
-namespace {
-
-// Where the app's first view of a 1280×800 window puts the world point (x, y) when the scene's
-// walls make a 14 m square box (left −6, right 6, bottom −6, top 6, thickness 1; app/camera.cpp
-// fit, app/panels.cpp layout): the box fitted with a 0.94 margin into the part of the window
-// between the controls (22% of the width) and the graphs (26%), below the energy bar (8 + 3 × 15
-// + 26 px, and 4 more) and above the stats box (5 lines of 15 + 4 px, 2 × 8 px of padding, 14 px
-// of margin).
-struct FirstView {
-    double viewLeft = 0.22 * 1280, viewRight = 1280 - 0.26 * 1280;
-    double viewTop = 8 + 3 * 15 + 26 + 4, viewBottom = 800 - (5 * 19 + 16 + 14);
-    double scale = 0.94 * std::min((viewRight - viewLeft) / 14.0, (viewBottom - viewTop) / 14.0);
-    double cx = (viewLeft + viewRight) / 2, cy = (viewTop + viewBottom) / 2;
-    double sx(double x) const { return cx + x * scale; }
-    double sy(double y) const { return cy - y * scale; }
-};
-
-} // namespace
+namespace {} // namespace
 
 namespace {
 
