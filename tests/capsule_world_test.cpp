@@ -2,6 +2,7 @@
 // the ground stands its radius above it, within the solver's slop; a capsule's mass is its density
 // times its area), and the refusals.
 #include "carom/world.h"
+#include "guard_check.h"
 #include "test_worlds.h"
 
 #include <gtest/gtest.h>
@@ -77,6 +78,8 @@ TEST_P(CapsuleAtRest, LyingOnASegmentStaysOnIt) {
 
 // Standing on one end on a static box, a capsule falls over, then lies on it.
 TEST_P(CapsuleAtRest, StandingOnItsEndFallsOverAndLiesOnABox) {
+    // Guards expected: the exact method's makeNoEnergy, a documented limit (architecture.md).
+    const carom_test::ExpectGuards expected;
     World w(underGravity(GetParam()));
     w.addBody(ground({0, -1}, 20, 2)); // top at 0
     const BodyId c = w.addBody(capsule("capsule", {0, 0.75 + 0.01}, M_PI / 2 - 0.05, 1, 0.25));
@@ -90,6 +93,8 @@ TEST_P(CapsuleAtRest, StandingOnItsEndFallsOverAndLiesOnABox) {
 
 // Circles, boxes and capsules dropped on a capsule lying on a segment all come to rest on it.
 TEST_P(CapsuleAtRest, BodiesOnACapsuleOnASegment) {
+    // Guards expected: the exact method's makeNoEnergy, a documented limit (architecture.md).
+    const carom_test::ExpectGuards expected;
     World w(underGravity(GetParam()));
     w.addBody(segmentGround({-5, 0}, {5, 0}));
     const BodyId base = w.addBody(capsule("base", {0, 0.25}, 0, 3, 0.25));
@@ -118,6 +123,8 @@ class ThinSegment : public ::testing::TestWithParam<Method> {};
 // A small ball and a thin capsule fired at 40 m/s at a segment (which has no thickness) never get
 // to its far side, in every method: the contacts, or the continuous check, stop them on it.
 TEST_P(ThinSegment, FastBodiesDoNotPassThrough) {
+    // Guards expected: the continuous check (stopAtStaticBodies) is what holds its fast bodies.
+    const carom_test::ExpectGuards expected;
     WorldSettings s;
     s.method = GetParam();
     s.restitution = 0.5;

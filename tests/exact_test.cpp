@@ -2,6 +2,7 @@
 // the closed-form contact time of two circles, Newton's cradle, e² bounce heights, and a fast ball
 // against a thin wall (also in the default method).
 #include "carom/scene.h"
+#include "guard_check.h"
 #include "test_worlds.h"
 
 #include <gtest/gtest.h>
@@ -406,6 +407,8 @@ TEST(Exact, ElasticBallUnderGravityKeepsItsEnergyWithEitherIntegrator) {
 // zero as gravity pulls both alike, it was an impact: the box bounced on the box for ever, and
 // in a pile each contact opened and closed again, a search for its time each time.)
 TEST(Exact, ABoxLetDownOntoAStackRestsWithoutABounce) {
+    // Guards expected: the exact method's makeNoEnergy, a documented limit (architecture.md).
+    const carom_test::ExpectGuards expected;
     for (Integrator integrator : allIntegrators()) {
         World w = elasticFloor(integrator);
         const double tol = w.settings().distanceTolerance;
@@ -593,6 +596,9 @@ TEST(Exact, StepsFinishedAsTheDefaultMethodKeepElasticEnergy) {
 // stalled step's impulses are not kept, and no step may make energy (makeNoEnergy, exact.cpp): the
 // energy never rises above the start.
 TEST(Exact, SlowAPyramidThatStallsMakesNoEnergy) {
+    // Guards expected: a pyramid made to stall: the exact method's makeNoEnergy, a documented limit
+    // (architecture.md).
+    const carom_test::ExpectGuards expected;
     World w = pyramid(30, Method::Exact);
     const Diagnostics d0 = measure(w);
     const double scale = d0.keLinear + d0.keAngular + std::abs(d0.pe);
@@ -622,6 +628,8 @@ TEST(Exact, AGasFliesFirst) {
 // most 8 after each stall in a row are taken as the default method steps without trying, and a
 // step finished exactly starts over. Checked step by step, with no energy made.
 TEST(Exact, AStalledCrowdWaitsBeforeTryingAgain) {
+    // Guards expected: a crowd made to stall reaches the exact method's limits.
+    const carom_test::ExpectGuards expected;
     World w = exactScene(CAROM_TEST_DIR "/stress-scenes/crowd-that-stalls.json");
     const double e0 = measure(w).energy;
     int waited = 0, stalled = 0, longest = 0;
@@ -710,6 +718,8 @@ INSTANTIATE_TEST_SUITE_P(Methods, ThinWall,
 // energy can only fall: E(t) ≤ E(0) at every step, up to round-off, 1e-9 of the energy's scale
 // (the kinetic energy plus |pe| at the start, as `carom-cli stress` measures what a method made).
 TEST(Exact, SlowRandomScenesNeverMakeNaN) {
+    // Guards expected: random scenes reach the documented limits.
+    const carom_test::ExpectGuards expected;
     std::mt19937 rng(42);
     std::uniform_real_distribution<double> u(-1, 1);
     for (Integrator integrator : allIntegrators()) {
@@ -902,6 +912,8 @@ TEST_P(ThinWall, TwoBallsBouncingInOneStepMakeNoEnergy) {
 class ThinWallAnyMethod : public ::testing::TestWithParam<Method> {};
 
 TEST_P(ThinWallAnyMethod, ThreeFastBallsStayInTheirHalfOfTheBox) {
+    // Guards expected: the continuous check (stopAtStaticBodies) is what holds its fast bodies.
+    const carom_test::ExpectGuards expected;
     Scene scene = loadScene(CAROM_ASSET_DIR "/scenes/thin-wall.json");
     scene.settings.method = GetParam();
     World w = buildWorld(scene);
@@ -929,6 +941,9 @@ INSTANTIATE_TEST_SUITE_P(Methods, ThinWallAnyMethod, ::testing::ValuesIn(allMeth
 // takes it), no step makes energy, every body stays in the box, and after 10 s the pile is at
 // rest: its kinetic energy under a millionth of the energy its fall gave up.
 TEST(Exact, SlowAPileOfMixedShapesLandsAndRests) {
+    // Guards expected: the exact method's makeNoEnergy, a documented limit (architecture.md), and
+    // the continuous check (stopAtStaticBodies) is what holds its fast bodies.
+    const carom_test::ExpectGuards expected;
     World w = exactScene(CAROM_TEST_DIR "/stress-scenes/pile-150.json");
     const double e0 = measure(w).energy, pe0 = measure(w).pe;
     for (int i = 0; i < 600; ++i) {

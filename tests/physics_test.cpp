@@ -1,6 +1,7 @@
 // The physics against answers known in advance: collision formulas, Hecker's Eq. 9, restitution
 // bounce heights, friction on an incline, conservation laws, the integrators.
 #include "carom/scene.h"
+#include "guard_check.h"
 #include "test_worlds.h"
 
 #include <gtest/gtest.h>
@@ -320,6 +321,9 @@ TEST(Kinematic, MovesAtItsOwnVelocityAndPushes) {
 // each step; the energy grew 1.5 times a step, from 3.6e6 J to 5e12 J in 3 s. A restitution gives
 // back at most what the impact took: the energy never rises above the start (round-off aside).
 TEST(DefaultMethod, RestitutionChainMakesNoEnergy) {
+    // Guards expected: a stress scene: the continuous check (stopAtStaticBodies) is what holds its
+    // fast bodies.
+    const carom_test::ExpectGuards expected;
     World w = buildWorld(loadScene(CAROM_TEST_DIR "/stress-scenes/restitution-chain.json"));
     const double e0 = measure(w).energy;
     for (int i = 0; i < 180; ++i) {
@@ -368,6 +372,8 @@ TEST(DefaultMethod, ABallCarriedOnATurningPaddleIsHeldNotStruckEndlessly) {
 // bodies sink into the walls, 70 bodies at up to 1,000 m/s and 500 rad/s go through them (stress
 // seed 17) and are put back, some hundreds of times.
 TEST(ClosedBox, BodiesKnockedThroughTheWallsArePutBack) {
+    // Guards expected: the test of keepInsideTheWalls itself.
+    const carom_test::ExpectGuards expected;
     struct Case {
         const char* scene;
         double allowedGain; // of the energy's scale: round-off, or the penalty method's 1e-3
@@ -392,7 +398,7 @@ TEST(ClosedBox, BodiesKnockedThroughTheWallsArePutBack) {
                 << scene << " step " << i;
         }
         if (w.settings().method == Method::Penalty) {
-            EXPECT_GT(w.diagnostics().totalEscapesStopped, 0u);
+            EXPECT_GT(w.diagnostics().totalGuards.escapesStopped, 0);
         }
     }
 }
@@ -421,6 +427,9 @@ void expectNoEnergyMade(const char* scene, Method method, Integrator integrator,
 // are warm started now, with what held them; every restitution is at most 1: the energy never
 // rises, to round-off.
 TEST(ImpulseMethod, WarmStartMakesNoEnergy) {
+    // Guards expected: a stress scene: the continuous check (stopAtStaticBodies) is what holds its
+    // fast bodies.
+    const carom_test::ExpectGuards expected;
     for (Integrator i : allIntegrators())
         expectNoEnergyMade("warm-start-after-bounces.json", Method::Impulse, i, 60, 1e-9);
 }
@@ -433,6 +442,9 @@ TEST(ImpulseMethod, WarmStartMakesNoEnergy) {
 // positions alone lifted bodies for nothing, and the followings were allowed h times too much
 // (a position impulse is a velocity impulse times h); 0.56% in the first step.
 TEST(Projection, FollowingFastSpinsMakesNoEnergy) {
+    // Guards expected: stress scenes: the continuous check (stopAtStaticBodies) is what holds its
+    // fast bodies.
+    const carom_test::ExpectGuards expected;
     for (Integrator i : allIntegrators()) {
         expectNoEnergyMade("fast-spins-projected.json", Method::Projection, i, 60, 1e-3);
         expectNoEnergyMade("projected-under-gravity.json", Method::Projection, i, 60, 1e-3);
@@ -447,6 +459,8 @@ TEST(Projection, FollowingFastSpinsMakesNoEnergy) {
 class FastFall : public ::testing::TestWithParam<Method> {};
 
 TEST_P(FastFall, StoppedAtTheFloorMakesNoEnergy) {
+    // Guards expected: the test of stopAtStaticBodies itself.
+    const carom_test::ExpectGuards expected;
     WorldSettings s;
     s.method = GetParam();
     s.gravity = {0, -9.81};
@@ -474,6 +488,9 @@ INSTANTIATE_TEST_SUITE_P(Methods, FastFall, ::testing::ValuesIn(allMethods()),
 class WallSlide : public ::testing::TestWithParam<Method> {};
 
 TEST_P(WallSlide, BallFallsAlongAWallWithoutGainingEnergy) {
+    // Guards expected: penalty's springs let the ball into the wall, and stopAtStaticBodies stops
+    // it.
+    const carom_test::ExpectGuards expected;
     WorldSettings s;
     s.method = GetParam();
     s.gravity = {0, -9.81};
@@ -500,6 +517,8 @@ INSTANTIATE_TEST_SUITE_P(Methods, WallSlide, ::testing::ValuesIn(allMethods()),
 class Crushing : public ::testing::TestWithParam<Method> {};
 
 TEST_P(Crushing, LightBodyUnderAHeavyOneStaysOutOfTheFloor) {
+    // Guards expected: the test of keepOutOfStaticBodies itself.
+    const carom_test::ExpectGuards expected;
     WorldSettings s;
     s.method = GetParam();
     s.gravity = {0, -9.81};

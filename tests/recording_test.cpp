@@ -4,6 +4,7 @@
 // seeks giving back the bits the world had.
 #include "../src/app/history.h"
 #include "carom/recording.h"
+#include "guard_check.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -41,6 +42,9 @@ void steps(carom::World& w, int n) {
 } // namespace
 
 TEST(Determinism, SlowEveryPresetAndMethodGoesOnWithTheSameBits) {
+    // Guards expected: bits, not guards (the presets' guards:
+    // Guards.SlowOnThePresetsOnlyWhereDocumented).
+    const carom_test::ExpectGuards expected;
     for (const auto& entry : fs::directory_iterator(kAssets)) {
         if (entry.path().extension() != ".json") continue;
         carom::Scene scene = carom::loadScene(entry.path().string());
@@ -323,6 +327,8 @@ TEST(History, ARefusedInputEndsTheHistoryThere) {
 // RecordingError or read up to its damage; what is read replays (an input the world refuses
 // throws std::invalid_argument or std::out_of_range, as the checked setters do).
 TEST(Recording, CutOrChangedAnywhereIsRefusedOrReadUpToTheDamage) {
+    // Guards expected: damaged recordings reach the documented limits.
+    const carom_test::ExpectGuards expected;
     const carom::World start = twoBlocks();
     TempFile f;
     writeRecording(f.path, start, 0, someInputs(start), 30);

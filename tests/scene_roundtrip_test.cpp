@@ -1,6 +1,7 @@
 // Saving scenes: numbers read back bit for bit, save -> load -> save gives the same text, the
 // file appears whole or not at all, and a saved world continues exactly as if never stopped.
 #include "carom/scene.h"
+#include "guard_check.h"
 
 #include <cmath>
 #include <cstring>
@@ -245,6 +246,8 @@ INSTANTIATE_TEST_SUITE_P(
 // The exact method's back-off (exact_backoff, docs/scene-format.md) travels with a saved world: a
 // crowd whose steps stall, saved while steps are still to wait, continues bit for bit.
 TEST(SceneContinueExact, AStalledCrowdContinuesIdentically) {
+    // Guards expected: a crowd made to stall reaches the exact method's limits.
+    const carom_test::ExpectGuards expected;
     Scene scene = loadScene(CAROM_TEST_DIR "/stress-scenes/crowd-that-stalls.json");
     scene.settings.method = Method::Exact;
     World first = buildWorld(scene);
@@ -300,11 +303,17 @@ bool large(const std::string& path) {
 }
 
 TEST(PresetsSaved, ContinueInEveryMethodAndIntegrator) {
+    // Guards expected: bits, not guards (the presets' guards:
+    // Guards.SlowOnThePresetsOnlyWhereDocumented).
+    const carom_test::ExpectGuards expected;
     for (const std::string& path : presets())
         if (!large(path)) expectEveryWayContinues(path);
 }
 
 TEST(PresetsSaved, SlowLargeOnesContinueInEveryMethodAndIntegrator) {
+    // Guards expected: bits, not guards (the presets' guards:
+    // Guards.SlowOnThePresetsOnlyWhereDocumented).
+    const carom_test::ExpectGuards expected;
 #if defined(__SANITIZE_ADDRESS__)
     // Over three minutes in the release build: past the test timeout under the sanitizers, which
     // the fast test above (the same code on every other preset) runs through.

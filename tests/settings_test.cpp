@@ -1,6 +1,7 @@
 // The settings table: every WorldSettings field in it, saved and read back, and checked with the
 // same words by the engine, the scene reader and the command line.
 #include "carom/scene.h"
+#include "guard_check.h"
 
 #include <gtest/gtest.h>
 #include <set>
@@ -122,6 +123,9 @@ TEST(Settings, RangesAreSaidAlike) {
 // to another value, it changes no bit of a run of that method. Checked on the presets of rigid
 // bodies resting, stacking and colliding, for every row that names its methods.
 TEST(Settings, WhatAMethodDoesNotReadChangesNothing) {
+    // Guards expected: bits, not guards (the presets' guards:
+    // Guards.SlowOnThePresetsOnlyWhereDocumented).
+    const carom_test::ExpectGuards expected;
     auto changed = [](const SettingInfo& s, WorldSettings w) {
         std::visit(
             [&](auto member) {

@@ -2,6 +2,7 @@
 // of the field at fault, saved back as they were written and continued bit for bit; and chains
 // in a running world: a ball rolling down a chain ramp, a capsule resting on a chain.
 #include "carom/scene.h"
+#include "guard_check.h"
 
 #include <gtest/gtest.h>
 
@@ -97,6 +98,9 @@ bool sameBits(double a, double b) {
 // Saved after 60 steps and loaded, the world continues as the one never stopped, bit for bit,
 // in every method; and the saved text lists the chain as a chain, loaded and saved again the same.
 TEST(ShapesScene, SavedCapsulesSegmentsAndChainsContinueBitForBit) {
+    // Guards expected: bits, not guards (the presets' guards:
+    // Guards.SlowOnThePresetsOnlyWhereDocumented).
+    const carom_test::ExpectGuards expected;
     const std::string text = sceneOf(std::string(kGround) + R"(,
         {"name": "ramp", "type": "static", "position": [0, 0],
          "shape": {"type": "chain", "points": [[-4, 3], [-2, 1], [0, 0.5]]}},
@@ -215,6 +219,8 @@ namespace {
 // slows them as much on one long segment (its own position passes), and the penalty method's
 // springs let them sink deep enough to catch: docs/architecture.md.
 TEST(ShapesScene, BoxAndCapsuleSlideOverTheJoinsOfAFlatChain) {
+    // Guards expected: the exact method's makeNoEnergy, a documented limit (architecture.md).
+    const carom_test::ExpectGuards expected;
     for (Method method : {Method::ImpulseProjection, Method::Impulse, Method::Exact}) {
         SCOPED_TRACE(std::string(toString(method)));
         Scene s = parseScene(sceneOf(R"({"name": "floor", "type": "static", "position": [0, 0],

@@ -2,23 +2,20 @@
 // since each stage is cut among them by index into parts that touch disjoint bodies and contacts.
 #include "carom/scene.h"
 #include "carom/world.h"
+#include "guard_check.h"
+#include "presets.h"
 #include "test_worlds.h"
 
-#include <algorithm>
 #include <cstring>
-#include <filesystem>
 #include <gtest/gtest.h>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
-namespace fs = std::filesystem;
 using namespace carom;
 
 namespace {
-
-const std::string kAssets = CAROM_ASSET_DIR "/scenes/";
 
 // Every body's pose and velocity, and every contact's impulses, as bytes.
 std::string stateBytes(const World& w) {
@@ -41,31 +38,22 @@ std::string after(World w, int threads, int steps) {
     return stateBytes(w);
 }
 
-bool large(const std::string& name) {
-    return name == "many-pyramids.json" || name == "pyramid-100.json";
-}
-
 void expectSameBitsOnAnyThreads(const std::string& name, int steps) {
     SCOPED_TRACE(name);
-    const World w = buildWorld(loadScene(kAssets + name));
+    const World w = buildWorld(loadScene(carom_test::kPresetDir + name));
     const std::string one = after(w, 1, steps);
     EXPECT_EQ(after(w, 2, steps), one);
     EXPECT_EQ(after(w, 3, steps), one);
 }
 
-std::vector<std::string> presetNames() {
-    std::vector<std::string> out;
-    for (const auto& entry : fs::directory_iterator(kAssets))
-        if (entry.path().extension() == ".json") out.push_back(entry.path().filename().string());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 } // namespace
 
 TEST(Threads, EveryPresetTakesTheSameBitsOnOneTwoOrThreeThreads) {
-    for (const std::string& name : presetNames())
-        if (!large(name)) expectSameBitsOnAnyThreads(name, 120);
+    // Guards expected: bits, not guards (the presets' guards:
+    // Guards.SlowOnThePresetsOnlyWhereDocumented).
+    const carom_test::ExpectGuards expected;
+    for (const std::string& name : carom_test::presetNames())
+        if (!carom_test::isLargePreset(name)) expectSameBitsOnAnyThreads(name, 120);
 }
 
 TEST(Threads, SlowTheLargePresetsTakeTheSameBitsOnOneTwoOrThreeThreads) {
@@ -75,6 +63,9 @@ TEST(Threads, SlowTheLargePresetsTakeTheSameBitsOnOneTwoOrThreeThreads) {
 }
 
 TEST(Threads, AnIslandOfSmallBodiesBouncingTakesTheSameBits) {
+    // Guards expected: bits, not guards: the continuous check (stopAtStaticBodies) is what holds
+    // its fast bodies.
+    const carom_test::ExpectGuards expected;
     // Restitution (Poisson's, on one thread after the substeps) and friction in one island.
     WorldSettings s;
     s.gravity = {0, -9.81};

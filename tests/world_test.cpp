@@ -1,6 +1,7 @@
 // The world as a user of the library meets it: inputs checked, events, stability,
 // determinism, no NaN.
 #include "carom/scene.h"
+#include "guard_check.h"
 #include "test_worlds.h"
 
 #include <cstring>
@@ -250,6 +251,8 @@ TEST(Determinism, SameRunTwiceGivesTheSameBits) {
 // Random crowded scenes, overlapping from the start, fast and spinning, under every method and
 // integrator that runs here: no NaN or infinity ever reaches the state.
 TEST(Robustness, RandomScenesNeverMakeNaN) {
+    // Guards expected: random scenes reach the documented limits.
+    const carom_test::ExpectGuards expected;
     std::mt19937 rng(42);
     std::uniform_real_distribution<double> u(-1, 1);
     for (Method method : allMethods()) {

@@ -97,9 +97,8 @@ int run(const RunOptions& o) {
         std::printf("contact searches: %llu (exact method: times of contact found by bisection; "
                     "past three in a step, the rest of it taken as the default method steps)\n",
                     static_cast<unsigned long long>(n));
-    if (const std::uint64_t n = world.diagnostics().totalEscapesStopped)
-        std::printf("escapes stopped: %llu (bodies through the walls, put back inside)\n",
-                    static_cast<unsigned long long>(n));
+    if (const int n = end.totalGuards.escapesStopped)
+        std::printf("escapes stopped: %d (bodies through the walls, put back inside)\n", n);
     printGuards(end.totalGuards);
     if (csv) std::printf("csv: %s\n", o.csv.c_str());
     if (!o.save.empty()) std::printf("saved: %s\n", o.save.c_str());

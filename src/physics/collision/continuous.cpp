@@ -296,7 +296,7 @@ void keepInsideTheWalls(StepContext& c, const Walls& walls, const std::vector<Po
         const Vec2 p = b.xf().p;
         if (!b.isDynamic() || insideWalls(p, walls) || !insideWalls(stepStart[i].xf.p, walls))
             continue;
-        ++c.diagnostics.escapesStopped;
+        ++c.diagnostics.guards.escapesStopped;
         Vec2 v = b.v;
         if (p.x <= walls.left) v.x = std::abs(v.x);
         if (p.x >= walls.right) v.x = -std::abs(v.x);

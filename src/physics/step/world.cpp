@@ -4,6 +4,7 @@
 #include "step/energy_audit.h"
 
 #include "step/checks.h"
+#include "step/guard_check_count.h"
 #include "step/step_context.h"
 #include <algorithm>
 #include <cmath>
@@ -588,8 +589,6 @@ void World::finishStep(const Diagnostics& stepped, const EnergyAudit& audit) {
     m.totalStepsFinishedHeld = diagnostics_.totalStepsFinishedHeld + stepped.stepsFinishedHeld;
     m.contactSearches = stepped.contactSearches;
     m.totalContactSearches = diagnostics_.totalContactSearches + stepped.contactSearches;
-    m.escapesStopped = stepped.escapesStopped;
-    m.totalEscapesStopped = diagnostics_.totalEscapesStopped + stepped.escapesStopped;
     m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + stepped.collisionEnergy;
     m.maxDepth = stepped.maxDepth;
     m.energyMade = energyMade(audit, *this, m);
@@ -598,6 +597,7 @@ void World::finishStep(const Diagnostics& stepped, const EnergyAudit& audit) {
     m.guards = stepped.guards;
     m.totalGuards = diagnostics_.totalGuards;
     m.totalGuards += stepped.guards;
+    guard_check::count(stepped.guards);
     diagnostics_ = m;
     if (listener_)
         for (const ContactEvent& e : pendingEvents_)

@@ -110,8 +110,8 @@ struct BodyHit {
 // Measured after every step (formulas in docs/cli.md).
 // The guards that repair a state instead of preventing its cause, each counted where it fires
 // (in a step, and in Diagnostics::totalGuards since the world was made). Each is a limit of the
-// engine, documented in docs/architecture.md; none fires on the presets' analytic tests
-// (the CAROM_VALIDATE build checks it).
+// engine, documented in docs/architecture.md; none may fire in the analytic tests, which the
+// CAROM_VALIDATE build checks (carom/guard_check.h).
 struct GuardCounts {
     // A restitution pass that would have made energy, undone (the impulse method's solver; the
     // default method's substep solver bounces by Poisson's law, solver/poisson.h, and has none).
@@ -127,19 +127,35 @@ struct GuardCounts {
     // out of a static body it was pressed into (keepOutOfStaticBodies; continuous.cpp).
     int stoppedAtStatic = 0;
     int pushedOutOfStatic = 0;
+    // A body that went through the closed box of walls, put back inside (keepInsideTheWalls,
+    // continuous.cpp).
+    int escapesStopped = 0;
+
+    // Every kind, with the member that counts it and what it did in a few words (for listings).
+    struct Kind {
+        int GuardCounts::*count;
+        const char* name;
+    };
+    static constexpr Kind kinds[] = {
+        {&GuardCounts::restitutionUndone, "restitutionUndone"},
+        {&GuardCounts::bounceMadePoisson, "bounceMadePoisson"},
+        {&GuardCounts::bounceCut, "bounceCut"},
+        {&GuardCounts::energyTakenBack, "energyTakenBack"},
+        {&GuardCounts::stoppedAtStatic, "stoppedAtStatic"},
+        {&GuardCounts::pushedOutOfStatic, "pushedOutOfStatic"},
+        {&GuardCounts::escapesStopped, "escapesStopped"},
+    };
 
     GuardCounts& operator+=(const GuardCounts& o) {
-        restitutionUndone += o.restitutionUndone;
-        bounceMadePoisson += o.bounceMadePoisson;
-        bounceCut += o.bounceCut;
-        energyTakenBack += o.energyTakenBack;
-        stoppedAtStatic += o.stoppedAtStatic;
-        pushedOutOfStatic += o.pushedOutOfStatic;
+        for (const Kind& k : kinds)
+            this->*k.count += o.*k.count;
         return *this;
     }
-    bool any() const {
-        return restitutionUndone || bounceMadePoisson || bounceCut || energyTakenBack ||
-               stoppedAtStatic || pushedOutOfStatic;
+    int total() const {
+        int n = 0;
+        for (const Kind& k : kinds)
+            n += this->*k.count;
+        return n;
     }
 };
 
@@ -169,10 +185,6 @@ struct Diagnostics {
     // at most kSearchesPerStep a step, exact.cpp); in the step, and in all.
     int contactSearches = 0;
     std::uint64_t totalContactSearches = 0;
-    // Bodies that went through the closed box of walls and were put back inside
-    // (keepInsideTheWalls, continuous.cpp); in the step, and in all.
-    int escapesStopped = 0;
-    std::uint64_t totalEscapesStopped = 0;
     double totalCollisionEnergy = 0;
     double maxDepth = 0; // deepest overlap after the step, m
     // The energy audit (energy_audit.h): energy the step ended with beyond what it began with
