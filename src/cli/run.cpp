@@ -97,6 +97,10 @@ int run(const RunOptions& o) {
         std::printf("contact searches: %llu (exact method: times of contact found by bisection; "
                     "past three in a step, the rest of it taken as the default method steps)\n",
                     static_cast<unsigned long long>(n));
+    if (const std::uint64_t n = world.diagnostics().totalBounceSolvesCut)
+        std::printf("bounce solves cut: %llu (default method: bounces whose solve reached its "
+                    "work bound; their energy still e^2 of the compression's)\n",
+                    static_cast<unsigned long long>(n));
     if (const int n = end.totalGuards.escapesStopped)
         std::printf("escapes stopped: %d (bodies through the walls, put back inside)\n", n);
     printGuards(end.totalGuards);

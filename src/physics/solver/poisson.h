@@ -33,6 +33,7 @@
 #include "carom/math.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace carom {
@@ -54,12 +55,22 @@ struct PoissonPoint {
     bool pairedWithNext = false;
 };
 
-// The bounce impulses of the points (N·s, each ≥ 0) struck at the bodies' velocities: their
-// compression impulses λ, normal impulses found together by projected Gauss-Seidel until a pass
-// changes no velocity by more than round-off of the largest speed (kImpactConvergence, at most
-// kImpactMaxPasses), times their island's restitution (above).
-std::vector<double> bounceImpulses(const std::vector<PoissonPoint>& points,
-                                   std::vector<PoissonBody> bodies);
+// The compression of the points struck at the bodies' velocities: its impulses λ (N·s, each ≥ 0),
+// normal impulses found together by projected Gauss-Seidel until a pass changes no velocity by
+// more than round-off of the largest speed (kImpactConvergence), within the work bound below;
+// each point's island (as named by islands.h) and its island's restitution (above); and per island
+// the energy the compression took, W = −(λ·J v0 + ½ λ·Aλ) (the change of kinetic energy in
+// relative velocities, the same in any frame: a kinematic body's motion is none of it).
+struct Compression {
+    std::vector<double> impulse;
+    std::vector<std::uint32_t> island;
+    std::vector<std::uint32_t> bodyIsland; // per body (of a body that moves)
+    std::vector<double> restitution;       // per point: its island's
+    std::vector<double> taken;             // indexed by island: W, J
+    std::vector<double> twiceEnergy;       // indexed by island: λ·Aλ, J
+    bool cut = false;                      // its solve reached the work bound before converging
+};
+Compression compress(const std::vector<PoissonPoint>& points, std::vector<PoissonBody> bodies);
 
 // The restitution of each point's island, e² = Σ e_i² λ_i |v_i| / Σ λ_i |v_i| over the island's
 // points (above): island[i] names point i's island, e its restitution, lambda its compression
@@ -71,11 +82,15 @@ std::vector<double> islandRestitutions(const std::vector<std::uint32_t>& island,
 
 // The bounce at the points: first the end of their compression, every normal velocity brought to
 // zero by impulses of either sign (the substeps' soft contacts may have begun to part a point, or
-// left it still closing across a gap it had), then e λ at each, all at once. From velocities with
-// no point approaching or parting, e λ gives back e² of the energy the compression took (above);
-// and bringing velocities to zero along some directions, a projection in the metric of M, never
-// adds energy.
-void bounceAt(const std::vector<PoissonPoint>& points, const std::vector<double>& compression,
+// left it still closing across a gap it had), a projection in the metric of M that never adds
+// energy; then s λ at each point of an island, s fixed by the energy (Stronge's energetic
+// coefficient): the bounce gives back e² of what the compression took, W. At velocities v1 the
+// bounce s λ changes the kinetic energy by s λ·J v1 + ½ s² λ·Aλ; with a = λ·Aλ and b = λ·J v1,
+//   ½ a s² + b s = e² W   gives   s = (−b + √(b² + 2 a e² W)) / a.
+// Both solves converged, b = 0 and W = ½ a, so s = e: Poisson's law. Stopped at their work bound,
+// the bounce still gives back exactly e² W, and no more: the bound can cut the solve's accuracy,
+// never make energy. Returns whether the solve here was cut.
+bool bounceAt(const std::vector<PoissonPoint>& points, const Compression& compression,
               std::vector<PoissonBody>& bodies);
 
 } // namespace carom

@@ -168,7 +168,8 @@ void substeps(Crew* crew, const States& states, const BatchLanes<N>& batch, cons
 // step's warm start: it parts the bodies.
 template <int N>
 void restitute(const StepContext& c, const States& states, const WideConstraint<N>* wide,
-               const WideBounce<N>* bounce, std::size_t groupCount) {
+               const WideBounce<N>* bounce, std::size_t groupCount,
+               std::atomic<int>& bounceSolvesCut) {
     static thread_local std::vector<PoissonPoint> points;
     static thread_local std::vector<PoissonBody> start;
     static thread_local std::vector<BodyId> ids;
@@ -209,7 +210,7 @@ void restitute(const StepContext& c, const States& states, const WideConstraint<
             }
         }
     if (!points.empty()) {
-        const std::vector<double> bounces = bounceImpulses(points, start);
+        const Compression compression = compress(points, start);
         // The bounce, at the velocities the substeps reached.
         std::vector<PoissonBody>& end = start;
         for (std::size_t k = 0; k < ids.size(); ++k) {
@@ -217,7 +218,8 @@ void restitute(const StepContext& c, const States& states, const WideConstraint<
             end[k].v = {v.vx, v.vy};
             end[k].w = v.w;
         }
-        bounceAt(points, bounces, end);
+        const bool cut = bounceAt(points, compression, end);
+        if (compression.cut || cut) bounceSolvesCut.fetch_add(1, std::memory_order_relaxed);
         for (std::size_t k = 0; k < ids.size(); ++k)
             if (c.bodies[ids[k]].isDynamic()) {
                 Velocity& v = states.v[ids[k]];
@@ -469,7 +471,8 @@ template <int N> struct StepLanes {
     const std::size_t* colourEnds; // each batch's colours' ends, in groups from its first
     JointSolver& joints;
     const Springs& springs;
-    std::atomic<int>& collisions; // counted as the impulses are kept
+    std::atomic<int>& collisions;      // counted as the impulses are kept
+    std::atomic<int>& bounceSolvesCut; // batches whose bounce's solves reached their work bound
 };
 
 // A batch's lanes: the ones a thread fills, and solves in, for the batches it takes.
@@ -510,7 +513,7 @@ void solveBatch(const StepLanes<N>& s, Crew* crew, std::size_t b, LaneStore<N>& 
     // the feedback pushes it out fast, and its velocity, carried into the next substep's warm
     // start, can be more than a relax pass takes back (energy made: stress seeds 10 and 214).
     substeps(crew, s.states, lanesOfBatch, s.springs, s.c.h, deep ? 1 : kRelaxEvery);
-    restitute(s.c, s.states, wide, bounce, groups);
+    restitute(s.c, s.states, wide, bounce, groups, s.bounceSolvesCut);
     Crew::forEach(crew, groups, kGroupsPerBlock * 4, [&](std::size_t i, std::size_t e, int) {
         s.collisions.fetch_add(keepImpulses(s.c, wide, bounce, i, e), std::memory_order_relaxed);
     });
@@ -612,12 +615,12 @@ template <int N> void solveSubsteps(StepContext& c) {
     }
     static thread_local std::vector<LaneStore<N>> stores;
     stores.resize(crew);
-    std::atomic<int> collisions{0};
+    std::atomic<int> collisions{0}, bounceSolvesCut{0};
     // The crew's threads run the blocks below, where the names of this function's thread_local
     // scratch would be their own, empty, copies: they reach this thread's through these.
     const StepLanes<N> step{c,       states,          batches,       layout,
                             inertia, velocity.data(), shares.data(), colourEnd.data(),
-                            joints,  springs,         collisions};
+                            joints,  springs,         collisions,    bounceSolvesCut};
     const std::vector<std::size_t>& wholeBatches = whole;
     std::vector<LaneStore<N>>& storeOf = stores;
     // The moving bodies' poses and velocities after the substeps.
@@ -649,6 +652,7 @@ template <int N> void solveSubsteps(StepContext& c) {
     else
         solveAll();
     c.diagnostics.collisions += collisions.load();
+    c.diagnostics.bounceSolvesCut += bounceSolvesCut.load();
     joints.store(states);
     for (std::size_t i = 0; i < n; ++i) {
         c.bodies[i].force = {0, 0};

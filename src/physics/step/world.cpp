@@ -589,6 +589,8 @@ void World::finishStep(const Diagnostics& stepped, const EnergyAudit& audit) {
     m.totalStepsFinishedHeld = diagnostics_.totalStepsFinishedHeld + stepped.stepsFinishedHeld;
     m.contactSearches = stepped.contactSearches;
     m.totalContactSearches = diagnostics_.totalContactSearches + stepped.contactSearches;
+    m.bounceSolvesCut = stepped.bounceSolvesCut;
+    m.totalBounceSolvesCut = diagnostics_.totalBounceSolvesCut + stepped.bounceSolvesCut;
     m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + stepped.collisionEnergy;
     m.maxDepth = stepped.maxDepth;
     m.energyMade = energyMade(audit, *this, m);

@@ -185,6 +185,11 @@ struct Diagnostics {
     // at most kSearchesPerStep a step, exact.cpp); in the step, and in all.
     int contactSearches = 0;
     std::uint64_t totalContactSearches = 0;
+    // The default method: batches whose bounce's solves stopped at their work bound
+    // (kBounceWork, tuning.h) before converging; the bounce is then less accurate, its energy
+    // still e² of what the compression took (solver/poisson.h); in the step, and in all.
+    int bounceSolvesCut = 0;
+    std::uint64_t totalBounceSolvesCut = 0;
     double totalCollisionEnergy = 0;
     double maxDepth = 0; // deepest overlap after the step, m
     // The energy audit (energy_audit.h): energy the step ended with beyond what it began with
