@@ -236,6 +236,11 @@ void playback(UiContext& ui) {
     ImGui::SameLine();
     if (ImGui::Button("Fit", {w, 0})) ui.commands.fitView = true;
     tooltip("Fit the view to the scene (Home).");
+    const bool building = ui.build && ui.build->on;
+    if (ImGui::Button(building ? "Leave build mode (B)" : "Build (B)", {-1, 0}))
+        ui.commands.toggleBuild = true;
+    tooltip("Draw boxes, circles, polygons, capsules and ropes with the mouse; move, turn, pin, "
+            "copy and delete bodies; undo and redo (Ctrl+Z, Ctrl+Y). The simulation pauses.");
     if (!ui.session.halted.empty()) wrappedText(ui.session.halted, {1, 0.4f, 0.4f, 1});
     if (!ui.session.resetNote.empty())
         wrappedText("Reset: " + ui.session.resetNote, {1, 0.8f, 0.3f, 1});
@@ -849,6 +854,7 @@ void drawPanels(UiContext& ui) {
         timelineStrip(ui, view);
         if (ui.session.selected) inspectorWindow(ui, view);
         if (ui.session.selectedSoft) softInspectorWindow(ui, view);
+        if (ui.build && ui.build->on) buildWindow(*ui.build, ui.session, view, ui.panels);
     }
     if (ui.view.showHelp) helpWindow(ui, view);
     if (ui.view.showHint) hintWindow(ui, view);
