@@ -129,6 +129,8 @@ void toggleBuild(BuildState& b, Session& s) {
     b.ropeFrom.reset();
     b.note.clear();
     if (b.on) s.stepper.paused = true; // edits are made on a still world
+    // The selection is build mode's (its outline) while on: the inspector opens on a click after.
+    s.selected.reset();
 }
 
 bool buildPress(BuildState& b, Session& s, carom::Vec2 p, double pixelMetres) {
@@ -259,52 +261,67 @@ void drawBuildOverlay(const BuildState& b, const Session& s, const Camera& cam, 
     }
 }
 
-void buildWindow(BuildState& b, Session& s, const Rect& view, PanelState& panels) {
-    ImGui::SetNextWindowPos({view.max.x - 10, view.min.y + 100}, ImGuiCond_Always, {1, 0});
+void buildWindow(BuildState& b, Session& s, const Rect& view, float top, PanelState& panels) {
+    // A bar under the energy bar, in the middle: over the walls' top at most, not over the bodies.
+    ImGui::SetNextWindowPos({view.center().x, view.min.y + top + 4}, ImGuiCond_Always, {0.5f, 0});
     ImGui::SetNextWindowBgAlpha(0.85f);
     ImGui::Begin("Build", nullptr,
-                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
-                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoCollapse);
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                     ImGuiWindowFlags_NoNav);
     noteOverlay(panels, "build");
-    ImGui::TextDisabled("paused while building");
-    static const char* names[] = {"Select 1",  "Box 2",     "Circle 3",
-                                  "Polygon 4", "Capsule 5", "Rope 6"};
+    static const char* names[] = {"Select", "Box", "Circle", "Polygon", "Capsule", "Rope"};
     static const char* tips[] = {
-        "Click a body to select it, drag to move it, Ctrl/Alt+drag or Q/W to turn it.",
-        "Press at a corner, drag to the opposite one, release.",
-        "Press at the centre, drag to the rim, release.",
-        "A regular polygon: press at the centre, drag to a vertex, release.",
-        "Press at one end, drag to the other, release.",
-        "Press on a body, release on another: a rope as long as the distance, slack when shorter."};
+        "(1) Click a body to select it, drag to move it, Ctrl/Alt+drag or Q/W to turn it.",
+        "(2) Press at a corner, drag to the opposite one, release.",
+        "(3) Press at the centre, drag to the rim, release.",
+        "(4) A regular polygon: press at the centre, drag to a vertex, release.",
+        "(5) Press at one end, drag to the other, release.",
+        "(6) Press on a body, release on another: a rope as long as the distance between the two "
+        "points, slack when they come closer."};
+    ImGui::TextDisabled("Build");
     for (int t = 0; t < 6; ++t) {
-        if (t % 3) ImGui::SameLine();
+        ImGui::SameLine();
         if (ImGui::RadioButton(names[t], b.tool == Tool(t))) b.tool = Tool(t);
         tooltip(tips[t]);
     }
-    if (b.tool == Tool::Polygon) ImGui::SliderInt("sides", &b.sides, 3, 12);
-    ImGui::Checkbox("snap to grid (G)", &b.snap);
-    tooltip("Drawn points and moved bodies' centres go to a 0.25 m grid.");
+    if (b.tool == Tool::Polygon) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(4 * ImGui::GetFontSize());
+        ImGui::SliderInt("sides", &b.sides, 3, 12);
+    }
+    ImGui::Checkbox("grid", &b.snap);
+    tooltip("(G) Drawn points and moved bodies' centres go to a 0.25 m grid.");
     ImGui::BeginDisabled(!s.selected);
     const bool pinned = s.selected && !s.world.body(*s.selected).isDynamic();
-    if (ImGui::Button(pinned ? "Unpin (P)" : "Pin (P)")) pinSelected(b, s);
-    tooltip("A pinned body is static: it stays where it is.");
     ImGui::SameLine();
-    if (ImGui::Button("Duplicate (Ctrl+D)")) duplicateSelected(b, s);
+    if (ImGui::Button(pinned ? "Unpin" : "Pin")) pinSelected(b, s);
+    tooltip("(P) A pinned body is static: it stays where it is.");
     ImGui::SameLine();
-    if (ImGui::Button("Delete (Del)")) deleteSelected(b, s);
+    if (ImGui::Button("Duplicate")) duplicateSelected(b, s);
+    tooltip("(Ctrl+D) A copy of the selected body beside it; Ctrl+C and Ctrl+V paste at the "
+            "cursor.");
+    ImGui::SameLine();
+    if (ImGui::Button("Delete")) deleteSelected(b, s);
+    tooltip("(Delete) The selected body, with its ropes and joints.");
     ImGui::EndDisabled();
+    ImGui::SameLine();
     ImGui::BeginDisabled(s.undoStates.empty());
-    if (ImGui::Button("Undo (Ctrl+Z)")) undo(s);
+    if (ImGui::Button("Undo")) undo(s);
+    tooltip("(Ctrl+Z) The last edit undone.");
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(s.redoStates.empty());
-    if (ImGui::Button("Redo (Ctrl+Y)")) redo(s);
+    if (ImGui::Button("Redo")) redo(s);
+    tooltip("(Ctrl+Y) The last edit undone made again.");
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button("Empty box")) replaceScene(s, emptyScene(), "");
-    tooltip("A new scene: the walls alone, to build in.");
-    if (!b.note.empty()) wrappedText(b.note, {1, 0.6f, 0.3f, 1});
-    if (ImGui::Button("Done (B)", {-1, 0})) toggleBuild(b, s);
+    tooltip("A new scene to build in: the walls alone, under gravity.");
+    ImGui::SameLine();
+    if (ImGui::Button("Done")) toggleBuild(b, s);
+    tooltip("(B) Leave build mode; Space runs the simulation.");
+    if (!b.note.empty()) ImGui::TextColored({1, 0.6f, 0.3f, 1}, "%s", b.note.c_str());
     ImGui::End();
 }
 

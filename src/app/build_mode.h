@@ -45,7 +45,8 @@ bool buildKey(BuildState& b, Session& s, const SDL_KeyboardEvent& e, carom::Vec2
 // The grid, the selection and the shape or rope being drawn, over the scene.
 void drawBuildOverlay(const BuildState& b, const Session& s, const Camera& cam, const Rect& view,
                       ImDrawList* dl);
-// The Build window: the tools, the grid, pin, copy, delete, undo and redo as buttons.
-void buildWindow(BuildState& b, Session& s, const Rect& view, PanelState& panels);
+// The Build bar: the tools, the grid, pin, copy, delete, undo and redo as buttons, `top` pixels
+// below the view's top (under the energy bar).
+void buildWindow(BuildState& b, Session& s, const Rect& view, float top, PanelState& panels);
 
 } // namespace app

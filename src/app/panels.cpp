@@ -852,9 +852,10 @@ void drawPanels(UiContext& ui) {
         if (layout.right > 0) graphsWindow(ui, display, layout);
         if (ui.view.showStats) statsWindow(ui, view);
         timelineStrip(ui, view);
-        if (ui.session.selected) inspectorWindow(ui, view);
+        const bool building = ui.build && ui.build->on; // its selection opens no inspector
+        if (ui.session.selected && !building) inspectorWindow(ui, view);
         if (ui.session.selectedSoft) softInspectorWindow(ui, view);
-        if (ui.build && ui.build->on) buildWindow(*ui.build, ui.session, view, ui.panels);
+        if (building) buildWindow(*ui.build, ui.session, view, belowEnergyBar(ui.view), ui.panels);
     }
     if (ui.view.showHelp) helpWindow(ui, view);
     if (ui.view.showHint) hintWindow(ui, view);
