@@ -404,6 +404,9 @@ void updateThrusters(Session& s, bool keyboardFree) {
         for (int slot = 0; slot < SlotCount; ++slot) {
             const bool changed = fire[slot] != s.thrustKeys[i][slot];
             s.thrustKeys[i][slot] = fire[slot];
+            // Along the history past a build edit that took block1 out, the world has fewer
+            // thrusters than the ids from before it point into: those are left alone.
+            if (t.ids[slot] >= s.world.thrusters().size()) continue;
             if ((along && !changed) || s.world.thrusters()[t.ids[slot]].firing == fire[slot])
                 continue;
             apply(s, carom::input::Thrust{t.ids[slot], fire[slot]});

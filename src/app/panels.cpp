@@ -643,6 +643,10 @@ void helpWindow(UiContext& ui, const Rect& view) {
         {"H or F1", "this help"},
         {"Ctrl+Q", "quit"},
         {"Ctrl+O", "open a scene file (the file browser)"},
+        {"B",
+         "build mode: draw (1-6: select, box, circle, polygon,\n capsule, rope), G grid, P pin, "
+         "Q/W turn, Ctrl+D, Delete"},
+        {"Ctrl+Z / Ctrl+Y", "undo / redo an edit"},
         {"S F E D", "block1 thrusters: left, right, up, down"},
         {"J L I K, arrows", "block2 thrusters: left, right, up, down"},
         {"", "(only in scenes with bodies named block1 / block2;\n the line under the scene name "

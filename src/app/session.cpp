@@ -254,6 +254,7 @@ void stepSession(Session& s) {
 void seek(Session& s, std::uint64_t n, const std::function<void(const carom::World&)>& eachStep) {
     if (!s.historyOn || s.history.empty()) return;
     s.history.seek(s.world, n, eachStep);
+    relinkThrusters(s); // the moment may be before or after a build edit
     s.stepper.paused = true;
     s.stepper.jumped();
     ++s.jumps;
