@@ -1,11 +1,12 @@
 // Build mode's edits (app/edits.h, carom/build_edits.h): undo and redo of every edit kind give back
 // the world's bits, and a scene drawn from an empty box, saved, reopened and run, steps on as its
-// recording replayed by carom-cli.
+// recording replayed by carom-cli; the drawing tools' shapes (app/drawn_shape.h).
 #include "edits.h"
 
 #include "app_driving.h"
 #include "carom/recording.h"
 #include "carom/scene.h"
+#include "drawn_shape.h"
 #include <gtest/gtest.h>
 
 namespace {
@@ -168,4 +169,30 @@ TEST(Edits, RecordingReadsTheNewInputsAndRefusesBadOnes) {
     EXPECT_EQ(none.inputs.size(), 1u);
     EXPECT_NE(none.damage.find("/scene: must hold one body"), std::string::npos) << none.damage;
     std::filesystem::remove_all(dir);
+}
+
+// The tools' shapes: a box from corner to corner, a circle from centre to rim, a polygon from
+// centre to a vertex, a capsule from end to end; a drag shorter than kSmallestDrawn draws nothing.
+TEST(Edits, DrawnShapesFollowTheDrag) {
+    using app::DrawTool;
+    const auto box = app::drawnBody(DrawTool::Box, {2, 1}, {0, 0}, 5, "box1");
+    ASSERT_TRUE(box);
+    EXPECT_EQ(box->shape.width(), 2);
+    EXPECT_EQ(box->shape.height(), 1);
+    EXPECT_EQ(box->position, carom::Vec2(1, 0.5));
+    const auto circle = app::drawnBody(DrawTool::Circle, {1, 1}, {1, 4}, 5, "circle1");
+    ASSERT_TRUE(circle);
+    EXPECT_EQ(circle->shape.radius(), 3);
+    EXPECT_EQ(circle->position, carom::Vec2(1, 1));
+    const auto polygon = app::drawnBody(DrawTool::Polygon, {0, 0}, {0, 2}, 6, "polygon1");
+    ASSERT_TRUE(polygon);
+    EXPECT_EQ(polygon->shape.vertices().size(), 6u);
+    EXPECT_DOUBLE_EQ(polygon->angle, M_PI / 2); // a vertex at the cursor
+    const auto capsule = app::drawnBody(DrawTool::Capsule, {0, 0}, {3, 0}, 5, "capsule1");
+    ASSERT_TRUE(capsule);
+    EXPECT_DOUBLE_EQ(capsule->shape.length() + 2 * capsule->shape.radius(), 3);
+    EXPECT_EQ(capsule->position, carom::Vec2(1.5, 0));
+    EXPECT_FALSE(app::drawnBody(DrawTool::Box, {0, 0}, {1, 0.01}, 5, "box2"));       // a flat box
+    EXPECT_FALSE(app::drawnBody(DrawTool::Circle, {0, 0}, {0.01, 0}, 5, "circle2")); // a click
+    EXPECT_EQ(app::onGrid({0.13, -0.37}), carom::Vec2(0.25, -0.25));
 }
