@@ -317,7 +317,7 @@ void buildFrame(AppState& a, bool& quit) {
     }
     if (view.lightBackground != a.panels.lightStyle) applyColors(a.panels, view.lightBackground);
     const ImGuiIO& io = ImGui::GetIO();
-    updateThrusters(s, !io.WantCaptureKeyboard);
+    updateThrusters(s, !io.WantCaptureKeyboard && !a.input.build.on); // building: keys edit
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
@@ -328,7 +328,9 @@ void buildFrame(AppState& a, bool& quit) {
     Commands& cmd = a.input.commands;
     UiContext ui{s, view, a.panels, a.plots, cmd, a.stats};
     ui.camera = &a.camera;
+    ui.build = &a.input.build;
     drawPanels(ui);
+    if (cmd.toggleBuild) toggleBuild(a.input.build, s);
     if (cmd.stepsBack > 0) {
         const std::uint64_t n = s.world.stepCount();
         const std::uint64_t back = std::uint64_t(cmd.stepsBack);
@@ -352,6 +354,9 @@ void buildFrame(AppState& a, bool& quit) {
     updatePlots(a.plots, s.world, s.generation, sample);
     drawScene(a.render, DrawInputs{s, a.camera, view, simViewRect(view, display)},
               ImGui::GetBackgroundDrawList());
+    if (a.input.build.on)
+        drawBuildOverlay(a.input.build, s, a.camera, simViewRect(view, display),
+                         ImGui::GetBackgroundDrawList());
     ImGui::Render();
 }
 

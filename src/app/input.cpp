@@ -1,6 +1,8 @@
 // Mouse and keyboard handling for the simulation view.
 #include "input.h"
 
+#include "edits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -32,7 +34,10 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
     d.cursor = p;
     // The nearest body within a few pixels, as myPhysicsLab: a thin ball needs no exact aim.
     // A soft body is grabbed by its nearest particle, when that is nearer than any rigid body.
-    const auto hit = s.world.bodyNear(p, kGrabPixels / cam.scale);
+    // Build mode picks pinned bodies too, to move, unpin or delete them.
+    const auto hit = s.world.bodyNear(p, kGrabPixels / cam.scale,
+                                      in.build.on ? carom::World::Pickable::NotWalls
+                                                  : carom::World::Pickable::Dynamic);
     const auto particle = s.world.particleNear(p, kGrabPixels / cam.scale);
     if (particle && (!hit || particle->distance < hit->distance)) {
         d.body = particle->body;
@@ -49,6 +54,7 @@ void press(InputState& in, const SDL_MouseButtonEvent& e, Session& s, const Came
     d.body = hit->body;
     d.grabLocal = b.localPoint(hit->point);
     d.grabOffset = p - hit->point;
+    d.edit = in.build.on;
     if (!s.stepper.paused) {
         // Running: a zero-length spring from the grabbed body point to the cursor (less the few
         // pixels it missed the body by), once the press is more than a click (attachSpring).
@@ -86,17 +92,27 @@ void motion(InputState& in, const SDL_MouseMotionEvent& e, Session& s, Camera& c
             apply(s, carom::input::SpringTarget{p - d.grabOffset});
         break;
     case Mode::Move: {
-        if (d.particle) { // a soft body's particle follows the cursor alone
+        if (d.edit && !d.editBegun && d.moved) {
+            beginEdit(s);
+            d.editBegun = true;
+        }
+        if (d.edit && !d.editBegun) break; // not a drag yet: a click selects
+        if (d.particle) {                  // a soft body's particle follows the cursor alone
             apply(s, carom::input::ParticlePosition{d.body, *d.particle, p - d.grabOffset});
             break;
         }
         // Keep the grabbed body point where it was from the cursor: c = p − offset − R(θ) r_local.
         const carom::Body& b = s.world.body(d.body);
-        apply(s, carom::input::Pose{d.body, p - d.grabOffset - b.xf().q.apply(d.grabLocal),
+        const carom::Vec2 centre = p - d.grabOffset - b.xf().q.apply(d.grabLocal);
+        apply(s, carom::input::Pose{d.body, in.build.on && in.build.snap ? onGrid(centre) : centre,
                                     b.angle()});
         break;
     }
     case Mode::Rotate: {
+        if (d.edit && !d.editBegun) {
+            beginEdit(s);
+            d.editBegun = true;
+        }
         // Turn about the centre by as much as the cursor turned about it.
         const carom::Body& b = s.world.body(d.body);
         const carom::Vec2 r = p - b.xf().p;
@@ -116,6 +132,7 @@ void release(InputState& in, const SDL_MouseButtonEvent& e, Session& s) {
     if (d.mode == Mode::Spring && d.springAttached && s.world.mouseSpring())
         apply(s, carom::input::SpringOff{});
     s.springHeld = false;
+    if (d.editBegun) endEdit(s);
     // A click (no drag) on a body opens it in the inspector; on empty space it closes it.
     if (!d.moved && d.button == SDL_BUTTON_LEFT) {
         s.selected.reset();
@@ -128,11 +145,27 @@ void release(InputState& in, const SDL_MouseButtonEvent& e, Session& s) {
     d.mode = Mode::None;
 }
 
-void key(InputState& in, const SDL_KeyboardEvent& e, Session& s, ViewOptions& view) {
+void key(InputState& in, const SDL_KeyboardEvent& e, Session& s, ViewOptions& view,
+         const Camera& cam) {
     const bool ctrl = e.keysym.mod & KMOD_CTRL;
+    if (in.build.on) {
+        int x = 0, y = 0;
+        SDL_GetMouseState(&x, &y);
+        if (buildKey(in.build, s, e, mouseWorld(cam, x, y))) return;
+    }
     switch (e.keysym.sym) {
-    case SDLK_SPACE:
+    case SDLK_SPACE: // play leaves build mode
+        if (in.build.on) toggleBuild(in.build, s);
         s.stepper.paused = !s.stepper.paused;
+        break;
+    case SDLK_b:
+        if (!ctrl) toggleBuild(in.build, s);
+        break;
+    case SDLK_z: // undo and redo the edits (build mode's, edits.h), in build mode or after it
+        if (ctrl && ((e.keysym.mod & KMOD_SHIFT) ? redo(s) : undo(s))) s.stepper.paused = true;
+        break;
+    case SDLK_y:
+        if (ctrl && redo(s)) s.stepper.paused = true;
         break;
     case SDLK_r:
         if (!ctrl) in.commands.reset = true;
@@ -189,15 +222,29 @@ void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, Vi
                std::none_of(overlays.begin(), overlays.end(),
                             [&](const Rect& r) { return r.contains(p); });
     };
+    // Build mode's drawing tools take the left button (Shift+drag still pans).
+    const bool drawPress = in.build.on && e.type == SDL_MOUSEBUTTONDOWN &&
+                           e.button.button == SDL_BUTTON_LEFT && !(SDL_GetModState() & KMOD_SHIFT);
     switch (e.type) {
     case SDL_MOUSEBUTTONDOWN:
-        if (forView(e.button.x, e.button.y) && in.drag.mode == Mode::None)
-            press(in, e.button, s, cam);
+        if (!forView(e.button.x, e.button.y) || in.drag.mode != Mode::None) break;
+        if (drawPress &&
+            buildPress(in.build, s, mouseWorld(cam, e.button.x, e.button.y), 1 / cam.scale))
+            break;
+        press(in, e.button, s, cam);
         break;
     case SDL_MOUSEMOTION:
+        if (in.build.drawing) {
+            buildMotion(in.build, mouseWorld(cam, e.motion.x, e.motion.y));
+            break;
+        }
         motion(in, e.motion, s, cam); // a drag that began in the view goes on over the panels
         break;
     case SDL_MOUSEBUTTONUP:
+        if (in.build.drawing && e.button.button == SDL_BUTTON_LEFT) {
+            buildRelease(in.build, s, mouseWorld(cam, e.button.x, e.button.y), 1 / cam.scale);
+            break;
+        }
         release(in, e.button, s);
         break;
     case SDL_MOUSEWHEEL: {
@@ -210,7 +257,7 @@ void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, Vi
     case SDL_KEYDOWN: {
         // Held, the step keys repeat (SDL's key repeat); the others act once a press.
         const bool repeats = e.key.keysym.sym == SDLK_PERIOD || e.key.keysym.sym == SDLK_COMMA;
-        if (!io.WantCaptureKeyboard && (!e.key.repeat || repeats)) key(in, e.key, s, view);
+        if (!io.WantCaptureKeyboard && (!e.key.repeat || repeats)) key(in, e.key, s, view, cam);
         break;
     }
     default:
@@ -357,6 +404,9 @@ void updateThrusters(Session& s, bool keyboardFree) {
         for (int slot = 0; slot < SlotCount; ++slot) {
             const bool changed = fire[slot] != s.thrustKeys[i][slot];
             s.thrustKeys[i][slot] = fire[slot];
+            // Along the history past a build edit that took block1 out, the world has fewer
+            // thrusters than the ids from before it point into: those are left alone.
+            if (t.ids[slot] >= s.world.thrusters().size()) continue;
             if ((along && !changed) || s.world.thrusters()[t.ids[slot]].firing == fire[slot])
                 continue;
             apply(s, carom::input::Thrust{t.ids[slot], fire[slot]});

@@ -3,6 +3,7 @@
 // this code acts only when ImGui does not want the mouse or keyboard.
 #pragma once
 
+#include "build_mode.h"
 #include "camera.h"
 #include "session.h"
 #include "view_options.h"
@@ -39,6 +40,8 @@ struct DragState {
     bool springAttached = false;  // Mode::Spring: the world's mouse spring is on
     carom::Vec2 cursor{0, 0};     // the cursor's last world point
     std::uint64_t generation = 0; // the world the drag belongs to
+    bool edit = false;            // build mode: the move or turn is an edit (undo, edits.h)
+    bool editBegun = false;       // the edit's undo state kept (at the first move)
 };
 
 // What the input asks of the app, beyond changing the session and camera directly.
@@ -48,10 +51,12 @@ struct Commands {
     bool fitView = false;
     int stepsBack = 0;                   // `,` pressed this many times
     std::optional<std::uint64_t> seekTo; // the timeline's handle moved there (a step)
+    bool toggleBuild = false;            // the Build button
 };
 
 struct InputState {
     DragState drag;
+    BuildState build;
     Commands commands; // cleared by the app after acting on them
 };
 

@@ -236,6 +236,11 @@ void playback(UiContext& ui) {
     ImGui::SameLine();
     if (ImGui::Button("Fit", {w, 0})) ui.commands.fitView = true;
     tooltip("Fit the view to the scene (Home).");
+    const bool building = ui.build && ui.build->on;
+    if (ImGui::Button(building ? "Leave build mode (B)" : "Build (B)", {-1, 0}))
+        ui.commands.toggleBuild = true;
+    tooltip("Draw boxes, circles, polygons, capsules and ropes with the mouse; move, turn, pin, "
+            "copy and delete bodies; undo and redo (Ctrl+Z, Ctrl+Y). The simulation pauses.");
     if (!ui.session.halted.empty()) wrappedText(ui.session.halted, {1, 0.4f, 0.4f, 1});
     if (!ui.session.resetNote.empty())
         wrappedText("Reset: " + ui.session.resetNote, {1, 0.8f, 0.3f, 1});
@@ -638,6 +643,10 @@ void helpWindow(UiContext& ui, const Rect& view) {
         {"H or F1", "this help"},
         {"Ctrl+Q", "quit"},
         {"Ctrl+O", "open a scene file (the file browser)"},
+        {"B",
+         "build mode: draw (1-6: select, box, circle, polygon,\n capsule, rope), G grid, P pin, "
+         "Q/W turn, Ctrl+D, Delete"},
+        {"Ctrl+Z / Ctrl+Y", "undo / redo an edit"},
         {"S F E D", "block1 thrusters: left, right, up, down"},
         {"J L I K, arrows", "block2 thrusters: left, right, up, down"},
         {"", "(only in scenes with bodies named block1 / block2;\n the line under the scene name "
@@ -847,8 +856,10 @@ void drawPanels(UiContext& ui) {
         if (layout.right > 0) graphsWindow(ui, display, layout);
         if (ui.view.showStats) statsWindow(ui, view);
         timelineStrip(ui, view);
-        if (ui.session.selected) inspectorWindow(ui, view);
+        const bool building = ui.build && ui.build->on; // its selection opens no inspector
+        if (ui.session.selected && !building) inspectorWindow(ui, view);
         if (ui.session.selectedSoft) softInspectorWindow(ui, view);
+        if (building) buildWindow(*ui.build, ui.session, view, belowEnergyBar(ui.view), ui.panels);
     }
     if (ui.view.showHelp) helpWindow(ui, view);
     if (ui.view.showHint) hintWindow(ui, view);

@@ -99,6 +99,7 @@ struct UiContext {
     Commands& commands;
     const Stats& stats;
     const Camera* camera = nullptr; // the view's: the inspector keeps clear of its body
+    BuildState* build = nullptr;    // build mode: its window while on, the Build button
 };
 
 PanelLayout panelLayout(const ViewOptions& view, ImVec2 display);

@@ -28,11 +28,12 @@ carom::Vec2 halfExtents(const carom::Shape& shape) {
     return e;
 }
 
+constexpr const char* kBlockNames[2] = {"block1", "block2"};
+
 void addThrusters(Session& s) {
-    const char* names[2] = {"block1", "block2"};
     for (int k = 0; k < 2; ++k) {
         BlockThrusters& t = s.thrusters[k];
-        t.body = s.world.findBody(names[k]);
+        t.body = s.world.findBody(kBlockNames[k]);
         // Thrusters sit on the surface of one shape about the centre of mass: none on a compound.
         if (!t.body || !s.world.body(*t.body).isDynamic() || s.world.body(*t.body).isCompound()) {
             t.body.reset();
@@ -84,6 +85,17 @@ void adopt(Session& s, carom::World world) {
 
 } // namespace
 
+void relinkThrusters(Session& s) {
+    for (int k = 0; k < 2; ++k) {
+        BlockThrusters& t = s.thrusters[k];
+        t.body = s.world.findBody(kBlockNames[k]);
+        std::size_t slot = 0; // addThrusters made the six in the slots' order
+        for (carom::ThrusterId id = 0; t.body && id < s.world.thrusters().size(); ++id)
+            if (s.world.thrusters()[id].body == *t.body && slot < SlotCount) t.ids[slot++] = id;
+        if (slot != SlotCount) t.body.reset();
+    }
+}
+
 void rebuild(Session& s, bool keepSettings) {
     carom::World world = carom::buildWorld(s.scene);
     if (keepSettings) world.setSettings(s.world.settings());
@@ -99,6 +111,8 @@ void replaceScene(Session& s, carom::Scene scene, std::string path) {
     s.path = std::move(path);
     const std::uint64_t at = s.world.stepCount();
     adopt(s, std::move(world));
+    s.undoStates.clear(); // another scene: the edits were another's
+    s.redoStates.clear();
     recordWorld(s, at);
     s.resetNote.clear();
     s.replaying = false;
@@ -240,6 +254,7 @@ void stepSession(Session& s) {
 void seek(Session& s, std::uint64_t n, const std::function<void(const carom::World&)>& eachStep) {
     if (!s.historyOn || s.history.empty()) return;
     s.history.seek(s.world, n, eachStep);
+    relinkThrusters(s); // the moment may be before or after a build edit
     s.stepper.paused = true;
     s.stepper.jumped();
     ++s.jumps;
@@ -256,6 +271,8 @@ void adoptState(Session& s, const carom::WorldState& state) {
     s.scene = state.scene;
     const std::uint64_t at = s.world.stepCount();
     adopt(s, std::move(world));
+    s.undoStates.clear();
+    s.redoStates.clear();
     const auto& made = s.world.thrusters();
     bool same = made.size() == state.thrusters.size();
     for (std::size_t i = 0; same && i < made.size(); ++i)

@@ -15,6 +15,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace app {
 
@@ -55,6 +56,8 @@ struct Session {
     std::deque<carom::RecordedInput> pending;
     std::uint64_t recordingEnd = 0;
     bool replaying = false; // on the recording's path: until an input, a reset or a scene leaves it
+    // Build mode's undo and redo (edits.h): the worlds before the edits, and after those undone.
+    std::vector<std::shared_ptr<const carom::WorldState>> undoStates, redoStates;
     std::array<std::array<bool, SlotCount>, 2> thrustKeys{}; // what the keys asked last frame
     bool springHeld = false; // the mouse button holds a spring now (input.cpp)
 };
@@ -91,6 +94,9 @@ void finishRecording(Session& s);
 void rebuild(Session& s, bool keepSettings);
 // Replaces the scene; on failure throws and leaves the session as it was.
 void replaceScene(Session& s, carom::Scene scene, std::string path);
+// Finds block1's and block2's thrusters in the world as it is (after an edit took bodies out or
+// put a world back): the keys fire none of a block whose six the world does not have.
+void relinkThrusters(Session& s);
 // Back to the scene's initial state, live settings kept. Inspector edits not applied to the
 // scene are lost, and resetNote says so.
 void reset(Session& s);

@@ -13,7 +13,7 @@
 namespace cli {
 namespace {
 
-// The names of the CSV's body columns: a new world with others would change the columns.
+// The names of the CSV's body columns: a new world or a build edit with others would change them.
 std::vector<std::string> movingBodies(const carom::World& world) {
     std::vector<std::string> names;
     for (const carom::Body& b : world.bodies())
@@ -95,11 +95,13 @@ int replay(const ReplayOptions& o) {
             damaged = true;
             break;
         }
+        // A new world, or a body drawn, deleted or pinned in build mode.
+        if (csv && movingBodies(world) != columns)
+            throw std::runtime_error(o.recording + ": line " + std::to_string(in.line) +
+                                     ": the moving bodies change here (another scene, or a build "
+                                     "edit), and the CSV's columns with them; replay with --until "
+                                     "before it, or without --csv");
         if (const auto* r = std::get_if<carom::input::Replace>(&in.input)) {
-            if (csv && movingBodies(world) != columns)
-                throw std::runtime_error(o.recording + ": line " + std::to_string(in.line) +
-                                         ": another scene begins here, whose CSV columns differ; "
-                                         "replay with --until before it, or without --csv");
             clock.restart(world, r->state->time);
             name = r->state->scene.name;
         } else if (world.settings().timeStep != clock.h) {

@@ -86,8 +86,16 @@ void applyInput(World& world, const Input& in) {
                 world.setRestitution(i.body, i.value);
             else if constexpr (std::is_same_v<T, input::Friction>)
                 world.setFriction(i.body, i.value);
-            else
+            else if constexpr (std::is_same_v<T, input::JointTune>)
                 world.tuneJoint(i.joint, definitionOf(world, i));
+            else if constexpr (std::is_same_v<T, input::AddBody>)
+                addBodyBeforeWalls(world, i.def);
+            else if constexpr (std::is_same_v<T, input::RemoveBody>)
+                world.removeBody(i.body);
+            else if constexpr (std::is_same_v<T, input::Pin>)
+                setPinned(world, i.body, i.pinned);
+            else
+                addRope(world, i.a, i.b, i.anchorA, i.anchorB);
         },
         in);
 }
@@ -185,6 +193,20 @@ Out inputObject(const Input& in) {
                 return Out{{"do", "restitution"}, {"body", i.body}, {"value", optional(i.value)}};
             } else if constexpr (std::is_same_v<T, input::Friction>) {
                 return Out{{"do", "friction"}, {"body", i.body}, {"value", optional(i.value)}};
+            } else if constexpr (std::is_same_v<T, input::AddBody>) {
+                Scene only;
+                only.bodies.push_back(i.def);
+                return Out{{"do", "add_body"}, {"scene", sceneObject(only)}};
+            } else if constexpr (std::is_same_v<T, input::RemoveBody>) {
+                return Out{{"do", "remove_body"}, {"body", i.body}};
+            } else if constexpr (std::is_same_v<T, input::Pin>) {
+                return Out{{"do", "pin"}, {"body", i.body}, {"pinned", i.pinned}};
+            } else if constexpr (std::is_same_v<T, input::Rope>) {
+                return Out{{"do", "rope"},
+                           {"a", i.a},
+                           {"b", i.b},
+                           {"anchor_a", vec2(i.anchorA)},
+                           {"anchor_b", vec2(i.anchorB)}};
             } else {
                 return Out{{"do", "joint"},
                            {"joint", i.joint},
@@ -380,9 +402,32 @@ Input readInput(const std::string& kind, const Json& j, const Where& w) {
                                 opt("min_length"),   opt("max_length"),  opt("stiffness"),
                                 opt("damping")};
     }
+    if (kind == "add_body") {
+        fields({"scene"});
+        Scene only = toScene(j, "scene", w);
+        if (only.bodies.size() != 1 || !only.softBodies.empty() || !only.joints.empty() ||
+            only.walls)
+            w.at("scene").fail("must hold one body and nothing else (no soft bodies, joints or "
+                               "walls), got " +
+                               std::to_string(only.bodies.size()) + " bodies");
+        return input::AddBody{std::move(only.bodies[0])};
+    }
+    if (kind == "remove_body") {
+        fields({"body"});
+        return input::RemoveBody{toId(j, "body", w)};
+    }
+    if (kind == "pin") {
+        fields({"body", "pinned"});
+        return input::Pin{toId(j, "body", w), toBool(j, "pinned", w)};
+    }
+    if (kind == "rope") {
+        fields({"a", "b", "anchor_a", "anchor_b"});
+        return input::Rope{toId(j, "a", w), toId(j, "b", w), vec("anchor_a"), vec("anchor_b")};
+    }
     w.at("do").fail("unknown input \"" + kind +
                     "\" (known: world, settings, spring, spring_target, spring_off, thruster, "
-                    "pose, velocity, mass, restitution, friction, joint, end)");
+                    "pose, velocity, mass, restitution, friction, joint, add_body, remove_body, "
+                    "pin, rope, end)");
 }
 
 // One line's JSON. Its errors say "RUN: line 7: column 12: bad JSON: ..." (the JSON reader

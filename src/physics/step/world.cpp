@@ -260,12 +260,12 @@ std::optional<BodyId> World::bodyAt(Vec2 p) const {
     return std::nullopt;
 }
 
-std::optional<BodyHit> World::bodyNear(Vec2 p, double maxDistance) const {
+std::optional<BodyHit> World::bodyNear(Vec2 p, double maxDistance, Pickable which) const {
     requireSize("point", p);
     std::optional<BodyHit> best;
     for (BodyId i = bodies_.size(); i-- > 0;) {
         const Body& b = bodies_[i];
-        if (!b.isDynamic()) continue;
+        if (which == Pickable::Dynamic ? !b.isDynamic() : origins_[i].wall) continue;
         // A cheap test first: the bounding circle about the centre.
         if (glm::length(p - b.xf().p) - b.boundingRadius() > maxDistance) continue;
         const Vec2 q = nearestPoint(b, p);

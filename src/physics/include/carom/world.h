@@ -264,8 +264,11 @@ class World {
     std::optional<BodyId> findBody(std::string_view name) const;
     std::optional<BodyId> bodyAt(Vec2 worldPoint) const; // the topmost dynamic body there
     // The dynamic body nearest to worldPoint within maxDistance (≥ 0); of bodies that contain
-    // the point (or lie at the same distance), the topmost.
-    std::optional<BodyHit> bodyNear(Vec2 worldPoint, double maxDistance) const;
+    // the point (or lie at the same distance), the topmost. Pickable::NotWalls looks at the
+    // static and kinematic bodies too, the walls left out (the app's build mode edits them).
+    enum class Pickable { Dynamic, NotWalls };
+    std::optional<BodyHit> bodyNear(Vec2 worldPoint, double maxDistance,
+                                    Pickable which = Pickable::Dynamic) const;
     void setPosition(BodyId id, Vec2 position, double angle);
     void setVelocity(BodyId id, Vec2 velocity, double angularVelocity);
     void setMass(BodyId id, double mass); // keeps the shape's inertia per mass

@@ -3,6 +3,7 @@
 // the same inputs at the same steps gives the same bits: that is what a replay does.
 #pragma once
 
+#include "carom/build_edits.h"
 #include "carom/scene.h"
 #include <cstdint>
 #include <memory>
@@ -85,12 +86,29 @@ struct JointTune {
 };
 // A joint's current tuning, as an input that sets it again.
 JointTune tuningOf(const World& world, JointId joint);
+// Build mode (carom/build_edits.h): a body drawn or pasted, one deleted, one pinned or freed, a
+// rope between two bodies' points.
+struct AddBody {
+    BodyDef def;
+};
+struct RemoveBody {
+    BodyId body = 0;
+};
+struct Pin {
+    BodyId body = 0;
+    bool pinned = true;
+};
+struct Rope {
+    BodyId a = 0, b = 0;
+    Vec2 anchorA{0, 0}, anchorB{0, 0}; // world
+};
 } // namespace input
 
-using Input = std::variant<input::Replace, input::Settings, input::SpringOn, input::SpringTarget,
-                           input::SpringOff, input::Thrust, input::Pose, input::ParticlePosition,
-                           input::Velocity, input::Mass, input::Restitution, input::Friction,
-                           input::JointTune>;
+using Input =
+    std::variant<input::Replace, input::Settings, input::SpringOn, input::SpringTarget,
+                 input::SpringOff, input::Thrust, input::Pose, input::ParticlePosition,
+                 input::Velocity, input::Mass, input::Restitution, input::Friction,
+                 input::JointTune, input::AddBody, input::RemoveBody, input::Pin, input::Rope>;
 
 // Applies an input through World's setters, which check it: a bad one throws
 // std::invalid_argument and leaves the world as it was. A Replace makes a new world.
