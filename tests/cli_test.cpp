@@ -537,6 +537,29 @@ TEST_F(Cli, StressCountsEveryMethodAndIntegrator) {
     expectRefused({"stress", "scene.json"}, "takes no scene");
 }
 
+// carom-cli stress --family stacks: heavy boxes on light ones measured by their overlap; in the
+// default method 10² kg holds on one box and on nine, 10³ kg and more sink (issue 46, the limit as
+// it stands), and the stacks that sink are the failures.
+TEST_F(Cli, StressStacksMeasureTheOverlap) {
+    ASSERT_EQ(cli({"stress", "--family", "stacks", "--method", "impulse+projection"}), 0) << err;
+    int rows = 0, held = 0;
+    for (const std::string& line : split(out, '\n')) {
+        std::istringstream in(line);
+        std::string method, integrator, verdict;
+        double mass = 0, deepest = -1, atEnd = -1, y = 0;
+        int boxes = 0;
+        if (!(in >> method >> integrator >> mass >> boxes >> deepest >> atEnd >> y >> verdict))
+            continue;
+        ++rows;
+        EXPECT_EQ(verdict, mass < 500 ? "holds" : "sinks") << line;
+        held += verdict == "holds";
+    }
+    EXPECT_EQ(rows, 20) << out;
+    EXPECT_EQ(held, 4) << out;
+    EXPECT_NE(out.find("failures: 16"), std::string::npos) << out;
+    expectRefused({"stress", "--family", "piles"}, "--family");
+}
+
 // A failing seed's scene can be written and run again: a box of walls and its random bodies.
 TEST_F(Cli, StressSavesTheSceneOfASeed) {
     const std::string scene = path("seed39.json");

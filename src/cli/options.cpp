@@ -246,8 +246,8 @@ BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
 
 StressOptions parseStressOptions(const std::vector<std::string>& args) {
     StressOptions s;
-    const std::set<std::string> options = {"--seed",   "--scenes", "--time",
-                                           "--method", "--list",   "--save-scene"};
+    const std::set<std::string> options = {"--seed", "--scenes",     "--time",  "--method",
+                                           "--list", "--save-scene", "--family"};
     ArgWalker(args, "stress", options, false)
         .walk([&](const std::string& opt, const std::string& value) {
             if (opt == "--seed") {
@@ -258,6 +258,10 @@ StressOptions parseStressOptions(const std::vector<std::string>& args) {
                 s.listed = parseCount(opt, value, 0);
             } else if (opt == "--save-scene") {
                 s.saveScene = value;
+            } else if (opt == "--family") {
+                if (value != "random" && value != "stacks")
+                    throw UsageError("--family: random or stacks, got " + quoted(value));
+                s.family = value == "stacks" ? StressFamily::Stacks : StressFamily::Random;
             } else if (opt == "--time") {
                 const double t = parseNumber(opt, value);
                 if (!(t > 0) || t > 3600)
@@ -328,6 +332,7 @@ std::string usage() {
          "                [--threads N]\n"
          "  carom-cli stress [--seed S] [--scenes N] [--time T] [--method M] [--list K]\n"
          "  carom-cli stress --seed S --save-scene OUT.json\n"
+         "  carom-cli stress --family stacks [--time T] [--method M]\n"
          "  carom-cli --help\n"
          "\n"
          "run     simulates the scene for --time seconds (default 10) or --steps steps at the\n"
@@ -345,7 +350,9 @@ std::string usage() {
          "        and counts the runs that went non-finite, let a body out of the walls, made\n"
          "        energy (beyond round-off; 1e-3 for projection and penalty) or took over 20 s;\n"
          "        the first K failures (default 50) are listed by seed; --save-scene writes\n"
-         "        seed S's scene instead, to run it again with run.\n"
+         "        seed S's scene instead, to run it again with run. --family stacks: a box of\n"
+         "        10^2..10^6 kg on 1 and on 9 boxes of 1 kg for T s (default 10) instead,\n"
+         "        their deepest overlap, and those that sink past the linear slop as failures.\n"
          "\n"
          "methods (--method):\n";
     listChoices(s, "method");

@@ -53,10 +53,13 @@ struct ReplayOptions {
     std::optional<double> until; // simulated seconds; unset: the end of the recording
 };
 
+// stress's scenes: random closed ones, or the heavy stacks.
+enum class StressFamily { Random, Stacks };
 struct StressOptions {
+    StressFamily family = StressFamily::Random;
     std::uint64_t seed = 1;
     long long scenes = 100;
-    double time = 3;                     // simulated seconds per run
+    std::optional<double> time;          // simulated seconds per run: 3 (random), 10 (stacks)
     double timeLimit = 20;               // wall-clock seconds per run before it counts as over time
     long long listed = 50;               // failing runs listed by seed
     std::optional<carom::Method> method; // all when not given

@@ -1,7 +1,8 @@
 // carom-cli stress: random closed scenes in every method and integrator, checking what no method
 // may do (issue 13): make a number non-finite, let a body out of the box of walls, create energy
 // (with no user forces, restitutions at most 1), or run away with the time. Reports counts, and
-// the seed of each failing scene so that it can be run again alone (--seed S --scenes 1).
+// the seed of each failing scene so that it can be run again alone (--seed S --scenes 1). With
+// --family stacks, heavy boxes on light ones instead (issue 46), measured by their overlap.
 #include "commands.h"
 
 #include <chrono>
@@ -141,7 +142,7 @@ Fault runOne(carom::Scene scene, carom::Method m, carom::Integrator i, const Str
     carom::World w = carom::buildWorld(scene);
     const carom::Diagnostics d0 = carom::measure(w);
     const double scale = d0.keLinear + d0.keAngular + std::abs(d0.pe) + 1e-300;
-    const long long steps = stepsFor(o.time, w.settings().timeStep);
+    const long long steps = stepsFor(o.time.value_or(3), w.settings().timeStep);
     const auto start = std::chrono::steady_clock::now();
     for (long long k = 1; k <= steps; ++k) {
         w.step();
@@ -157,9 +158,78 @@ Fault runOne(carom::Scene scene, carom::Method m, carom::Integrator i, const Str
     return Fault::None;
 }
 
+// A box of M kg on n boxes of 1 kg (1 m boxes, friction 0.6, restitution 0) on a static floor,
+// under gravity, at rest: tests/heavy-stacks/heavy-M-on-n.json.
+carom::Scene heavyStack(double heavy, int n) {
+    carom::Scene s;
+    s.name = "heavy stack";
+    s.settings.gravity = {0, -9.81};
+    s.settings.restitution = 0;
+    s.settings.friction = 0.6;
+    carom::BodyDef floor;
+    floor.name = "ground";
+    floor.type = carom::BodyType::Static;
+    floor.shape = carom::Shape::box(20, 1);
+    floor.position = {0, -0.5};
+    s.bodies.push_back(floor);
+    for (int i = 0; i <= n; ++i) {
+        carom::BodyDef d;
+        d.name = i < n ? "light" + std::to_string(i + 1) : "heavy";
+        d.shape = carom::Shape::box(1, 1);
+        d.position = {0, i + 0.5};
+        d.mass = i < n ? 1 : heavy;
+        s.bodies.push_back(d);
+    }
+    return s;
+}
+
+// The family of heavy stacks: M = 10², ..., 10⁶ on one box and on nine, each in every method (or
+// --method) and integrator for T seconds. A stack holds when, after the run, no contact overlaps by
+// more than the linear slop and the heavy box is within a slop a box of its height at rest (n +
+// ½ m); the table gives the deepest overlap after any step, the overlap and the heavy box's height
+// at the end, and the stacks that do not hold are the failures.
+int stressStacks(const StressOptions& o) {
+    const std::vector<carom::Method> methods =
+        o.method ? std::vector<carom::Method>{*o.method} : carom::allMethods();
+    const double time = o.time.value_or(10);
+    std::printf("heavy stacks: a box of M kg on 1 and on 9 boxes of 1 kg, %.3g s each, every "
+                "method and integrator\n",
+                time);
+    std::printf("%-20s %-6s %6s %5s %10s %10s %10s %s\n", "method", "integ.", "M", "boxes",
+                "deepest", "at end", "heavy y", "");
+    int failures = 0;
+    for (const carom::Method m : methods)
+        for (const carom::Integrator i : carom::allIntegrators())
+            for (const int n : {1, 9})
+                for (const double heavy : {1e2, 1e3, 1e4, 1e5, 1e6}) {
+                    carom::Scene scene = heavyStack(heavy, n);
+                    scene.settings.method = m;
+                    scene.settings.integrator = i;
+                    carom::World w = carom::buildWorld(scene);
+                    double deepest = 0;
+                    const long long steps = stepsFor(time, w.settings().timeStep);
+                    for (long long k = 0; k < steps && carom::finiteState(w); ++k) {
+                        w.step();
+                        deepest = std::max(deepest, w.diagnostics().maxDepth);
+                    }
+                    const double slop = w.settings().linearSlop, atEnd = w.diagnostics().maxDepth;
+                    const double y = w.bodies().back().xf().p.y;
+                    const bool holds = carom::finiteState(w) && atEnd <= slop &&
+                                       std::abs(y - (n + 0.5)) <= (n + 1) * slop;
+                    failures += !holds;
+                    std::printf("%-20s %-6s %6.0e %5d %10.3g %10.3g %10.4g %s\n",
+                                std::string(carom::toString(m)).c_str(),
+                                std::string(carom::toString(i)).c_str(), heavy, n, deepest, atEnd,
+                                y, holds ? "holds" : "sinks");
+                }
+    std::printf("failures: %d\n", failures);
+    return 0;
+}
+
 } // namespace
 
 int stress(const StressOptions& o) {
+    if (o.family == StressFamily::Stacks) return stressStacks(o);
     if (!o.saveScene.empty()) { // a failure to look at: its scene, for `run`
         carom::saveScene(randomScene(o.seed), o.saveScene);
         std::printf("scene of seed %llu: %s\n", static_cast<unsigned long long>(o.seed),
@@ -169,7 +239,7 @@ int stress(const StressOptions& o) {
     std::vector<carom::Method> methods =
         o.method ? std::vector<carom::Method>{*o.method} : carom::allMethods();
     std::printf("%lld random scenes from seed %llu, %.3g s each, every method and integrator\n",
-                o.scenes, static_cast<unsigned long long>(o.seed), o.time);
+                o.scenes, static_cast<unsigned long long>(o.seed), o.time.value_or(3));
     std::vector<std::vector<Tally>> tally(methods.size(),
                                           std::vector<Tally>(carom::allIntegrators().size()));
     int failures = 0;
