@@ -32,11 +32,12 @@ Settled settle(const std::string& name, carom::Method m) {
 }
 
 // 10² kg on one box and on nine, default method: within the slop after 10 s, the heavy box at its
-// height within a slop a box (measured: 0.5 mm and 3.2 mm deepest on one; 3.7 mm at the end on nine).
+// height within a slop a box (measured: 0.5 mm and 3.2 mm deepest on one; 3.7 mm at the end on
+// nine).
 TEST(HeavyStack, HoldsAMassRatioOf100InTheDefaultMethod) {
     for (const int n : {1, 9}) {
-        const Settled r = settle("heavy-1e2-on-" + std::to_string(n) + ".json",
-                                 carom::Method::ImpulseProjection);
+        const Settled r =
+            settle("heavy-1e2-on-" + std::to_string(n) + ".json", carom::Method::ImpulseProjection);
         EXPECT_LE(r.atEnd, r.slop) << n;
         EXPECT_NEAR(r.heavyY, n + 0.5, (n + 1) * r.slop) << n;
     }
