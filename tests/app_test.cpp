@@ -56,6 +56,18 @@ Outcome run(const std::string& command, const fs::path& dir) {
 
 const std::string kApp = CAROM_APP;
 
+// carom-cli replays the recording `rec`, silently, and saves the same bytes as the app saved
+// (`saved`) when it quit.
+void expectReplaySavesTheSame(const fs::path& rec, const fs::path& saved, const fs::path& dir) {
+    const fs::path replayed = dir / "a.json";
+    const Outcome c = run(std::string(CAROM_CLI) + " replay " + rec.string() + " --save " +
+                              replayed.string() + " >/dev/null",
+                          dir);
+    ASSERT_EQ(c.status, 0) << c.err;
+    EXPECT_EQ(c.err, "");
+    EXPECT_EQ(readAll(replayed), readAll(saved));
+}
+
 } // namespace
 
 TEST(App, RefusesBadArgumentsWithAnErrorLine) {
@@ -496,13 +508,7 @@ TEST(App, SlowRecordedSessionReplaysToTheSameBits) {
          {"\"do\":\"spring\"", "\"do\":\"spring_target\"", "\"do\":\"thruster\"",
           "\"do\":\"settings\"", "\"do\":\"restitution\"", "\"do\":\"end\""})
         EXPECT_NE(recording.find(input), std::string::npos) << input;
-    const fs::path replayed = dir / "a.json";
-    const Outcome c = run(std::string(CAROM_CLI) + " replay " + rec.string() + " --save " +
-                              replayed.string() + " >/dev/null",
-                          dir);
-    ASSERT_EQ(c.status, 0) << c.err;
-    EXPECT_EQ(c.err, "");
-    EXPECT_EQ(readAll(replayed), readAll(saved));
+    expectReplaySavesTheSame(rec, saved, dir);
     // The elasticity went 1 -> 0.8 for every body (block2's own 0.5 dropped, as the slider does).
     const carom::Scene s = carom::loadScene(saved.string());
     EXPECT_EQ(s.settings.restitution, 0.8);
@@ -787,12 +793,6 @@ TEST(App, SlowBuildModeDrawsAPinnedRopeAndReplaysToTheSameBits) {
     EXPECT_EQ(s.bodies[3].shape.type(), carom::ShapeType::Capsule);
     EXPECT_EQ(s.bodies[4].type, carom::BodyType::Static); // pinned
     ASSERT_EQ(s.joints.size(), 1u);                       // the rope, undone and redone
-    const fs::path replayed = dir / "a.json";
-    const Outcome c = run(std::string(CAROM_CLI) + " replay " + rec.string() + " --save " +
-                              replayed.string() + " >/dev/null",
-                          dir);
-    ASSERT_EQ(c.status, 0) << c.err;
-    EXPECT_EQ(c.err, "");
-    EXPECT_EQ(readAll(replayed), readAll(saved));
+    expectReplaySavesTheSame(rec, saved, dir);
     fs::remove_all(dir);
 }
