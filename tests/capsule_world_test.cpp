@@ -78,8 +78,6 @@ TEST_P(CapsuleAtRest, LyingOnASegmentStaysOnIt) {
 
 // Standing on one end on a static box, a capsule falls over, then lies on it.
 TEST_P(CapsuleAtRest, StandingOnItsEndFallsOverAndLiesOnABox) {
-    // Guards expected: the exact method's makeNoEnergy, a documented limit (architecture.md).
-    const carom_test::ExpectGuards expected;
     World w(underGravity(GetParam()));
     w.addBody(ground({0, -1}, 20, 2)); // top at 0
     const BodyId c = w.addBody(capsule("capsule", {0, 0.75 + 0.01}, M_PI / 2 - 0.05, 1, 0.25));
@@ -93,8 +91,6 @@ TEST_P(CapsuleAtRest, StandingOnItsEndFallsOverAndLiesOnABox) {
 
 // Circles, boxes and capsules dropped on a capsule lying on a segment all come to rest on it.
 TEST_P(CapsuleAtRest, BodiesOnACapsuleOnASegment) {
-    // Guards expected: the exact method's makeNoEnergy, a documented limit (architecture.md).
-    const carom_test::ExpectGuards expected;
     World w(underGravity(GetParam()));
     w.addBody(segmentGround({-5, 0}, {5, 0}));
     const BodyId base = w.addBody(capsule("base", {0, 0.25}, 0, 3, 0.25));

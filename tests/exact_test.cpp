@@ -407,8 +407,6 @@ TEST(Exact, ElasticBallUnderGravityKeepsItsEnergyWithEitherIntegrator) {
 // zero as gravity pulls both alike, it was an impact: the box bounced on the box for ever, and
 // in a pile each contact opened and closed again, a search for its time each time.)
 TEST(Exact, ABoxLetDownOntoAStackRestsWithoutABounce) {
-    // Guards expected: the exact method's makeNoEnergy, a documented limit (architecture.md).
-    const carom_test::ExpectGuards expected;
     for (Integrator integrator : allIntegrators()) {
         World w = elasticFloor(integrator);
         const double tol = w.settings().distanceTolerance;
@@ -593,12 +591,9 @@ TEST(Exact, StepsFinishedAsTheDefaultMethodKeepElasticEnergy) {
 // and then (a held point the contact solver lets sink past the slop) and its rest is taken as the
 // default method takes a step, whose substep solver pushes overlap out. Its impulses, warm started
 // into the next steps, threw the pyramid upward: 0.4% of its energy made in three steps. Now a
-// stalled step's impulses are not kept, and no step may make energy (makeNoEnergy, exact.cpp): the
-// energy never rises above the start.
+// stalled step's impulses are not kept, and the holds do no work (solveHolds): the energy never
+// rises above the start, with no net to take any back.
 TEST(Exact, SlowAPyramidThatStallsMakesNoEnergy) {
-    // Guards expected: a pyramid made to stall: the exact method's makeNoEnergy, a documented limit
-    // (architecture.md).
-    const carom_test::ExpectGuards expected;
     World w = pyramid(30, Method::Exact);
     const Diagnostics d0 = measure(w);
     const double scale = d0.keLinear + d0.keAngular + std::abs(d0.pe);
@@ -941,8 +936,7 @@ INSTANTIATE_TEST_SUITE_P(Methods, ThinWallAnyMethod, ::testing::ValuesIn(allMeth
 // takes it), no step makes energy, every body stays in the box, and after 10 s the pile is at
 // rest: its kinetic energy under a millionth of the energy its fall gave up.
 TEST(Exact, SlowAPileOfMixedShapesLandsAndRests) {
-    // Guards expected: the exact method's makeNoEnergy, a documented limit (architecture.md), and
-    // the continuous check (stopAtStaticBodies) is what holds its fast bodies.
+    // Guards expected: the continuous check (stopAtStaticBodies) is what holds its fast bodies.
     const carom_test::ExpectGuards expected;
     World w = exactScene(CAROM_TEST_DIR "/stress-scenes/pile-150.json");
     const double e0 = measure(w).energy, pe0 = measure(w).pe;

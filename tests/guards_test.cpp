@@ -27,23 +27,17 @@ struct Documented {
 };
 const Kind kStopped = &GuardCounts::stoppedAtStatic;
 const Kind kPushedOut = &GuardCounts::pushedOutOfStatic;
-const Kind kTakenBack = &GuardCounts::energyTakenBack;
 const Documented kDocumented[] = {
-    {"box-stack.json", Method::Exact, {kTakenBack}},
     {"capsules-and-chains.json", Method::ImpulseProjection, {kStopped}},
     {"capsules-and-chains.json", Method::Impulse, {kStopped, kPushedOut}},
     {"capsules-and-chains.json", Method::Projection, {kStopped}},
     {"capsules-and-chains.json", Method::Penalty, {kStopped, kPushedOut}},
-    {"capsules-and-chains.json", Method::Exact, {kTakenBack, kStopped}},
+    {"capsules-and-chains.json", Method::Exact, {kStopped}},
     {"compound-bodies.json", Method::Impulse, {kPushedOut}},
     {"compound-bodies.json", Method::Penalty, {kStopped, kPushedOut}},
-    {"many-pyramids.json", Method::Exact, {kTakenBack}},
     {"motor-car.json", Method::Impulse, {kPushedOut}},
     {"polygons.json", Method::Penalty, {kStopped}},
-    {"polygons.json", Method::Exact, {kTakenBack}},
     {"pyramid-100.json", Method::Penalty, {kStopped, kPushedOut}},
-    {"pyramid-100.json", Method::Exact, {kTakenBack}},
-    {"pyramid-20.json", Method::Exact, {kTakenBack}},
     {"ragdoll.json", Method::Impulse, {kStopped, kPushedOut}},
     {"ragdoll.json", Method::Projection, {kStopped, kPushedOut}},
     {"ragdoll.json", Method::Penalty, {kStopped, kPushedOut}},

@@ -27,7 +27,6 @@ void printGuards(const carom::GuardCounts& g) {
          "restitution undone (a restitution pass that would have made energy)"},
         {g.bounceMadePoisson, "impacts given Poisson's bounce (Newton's would have made energy)"},
         {g.bounceCut, "bounces cut (Poisson's would have made energy too)"},
-        {g.energyTakenBack, "exact steps whose energy made was taken back"},
         {g.stoppedAtStatic, "bodies stopped where they met a static body"},
         {g.pushedOutOfStatic, "bodies pushed out of a static body"},
     };
@@ -108,6 +107,10 @@ int run(const RunOptions& o) {
     if (const std::uint64_t n = world.diagnostics().totalBounceSolvesCut)
         std::printf("bounce solves cut: %llu (default method: bounces whose solve reached its "
                     "work bound; their energy still e^2 of the compression's)\n",
+                    static_cast<unsigned long long>(n));
+    if (const std::uint64_t n = world.diagnostics().totalHoldSolvesCut)
+        std::printf("hold solves cut: %llu (exact method: solves of the resting contacts over an "
+                    "interval that reached their work bound still doing work)\n",
                     static_cast<unsigned long long>(n));
     if (const int n = end.totalGuards.escapesStopped)
         std::printf("escapes stopped: %d (bodies through the walls, put back inside)\n", n);

@@ -20,14 +20,16 @@
 //     t = the time reached
 //   (past kExactMaxAdvances advances, or kSearchesPerStep searches, the rest of the step is taken
 //   as the default method takes a step: finishAsTheDefaultMethod) the contacts after the step, and
-//   the overlap left projected away (finishExactStep) no energy made by the step (makeNoEnergy)
+//   the overlap left projected away (finishExactStep)
 //
 // Compound bodies: not handled (World refuses them in this method): every body here has one shape
 // at its centre of mass (soleShape), and a pair of bodies one manifold.
 //
 // Resting contact: a touching point is always given to the sequential-impulse solver
-// (sequential_impulses.cpp, restitution 0, warm started from the last step) for the advance, which
-// stops it from approaching but never pulls; a point approaching slower than its forces push it
+// (sequential_impulses.cpp: solveHolds, restitution 0, warm started from the last step) for the
+// advance, which stops it from approaching but never pulls, its passes going on until the holds
+// do no work over the advance (a resting contact does none: converged, the stack's solve makes
+// no energy, so no net takes any back); a point approaching slower than its forces push it
 // in one step is stopped without bounce (impacts.cpp). So a bouncing ball's bounces shrink until
 // gravity wins and it rests, instead of an endless series of ever smaller bounces (Zeno;
 // myPhysicsLab's "stuck" objects). In a pile, a body resting on others counts as held by them:
@@ -371,17 +373,19 @@ class ImpulseFinder {
     ImpulseList::const_iterator next_, end_;
 };
 
-// The depth the solver is given for a held point with a gap g (depth −g < 0), so that the
+// The depth the solver is given for a held point with a gap g = max(−depth, 0), so that the
 // advance closes no more than the gap. The solver lets a gap's normal velocity end the advance
 // no lower than depth / dt (sequential_impulses.cpp: bias), and advance() moves the bodies by ½ dt
 // of the solver's velocity change, so over the advance the point's separation changes by ½ (v0 +
 // v_end) dt, v0 its normal velocity now (to first order in the bodies' turning; exactly for
 // uniformly accelerated motion). Closing at most g asks v_end ≥ −(2 g / dt + v0): the depth −(2 g +
 // v0 dt), or 0 (stopped) where the point would close its gap even so. Given −g instead, a slow
-// arrival sank by ½ (u dt − g) past the surface, and each was searched for.
+// arrival sank by ½ (u dt − g) past the surface, and each was searched for. A touching point (g =
+// 0) moving apart at v0 may come back as fast, v_end ≥ −v0: its separation over the advance
+// does not shrink, and the hold that stops it there does no work (λ ½ (v0 + v_end) = 0;
+// solveHolds). Held to v_end ≥ 0 instead, the hold pushed it on apart: work, energy made.
 double depthToClose(const StepContext& c, const Manifold& m, const ContactPoint& cp, double dt) {
-    if (cp.depth >= 0) return cp.depth;
-    return std::min(2 * cp.depth - normalVelocity(c, m, cp) * dt, 0.0);
+    return std::min(2 * std::min(cp.depth, 0.0) - normalVelocity(c, m, cp) * dt, 0.0);
 }
 
 // The longest advance over which every held point across a gap closes it no faster than
@@ -427,14 +431,17 @@ std::vector<Manifold> advance(StepContext& c, const std::vector<Manifold>& held,
             cp.depth = depthToClose(c, m, cp, dt);
         }
     }
+    std::vector<BodyVelocity> atStart(c.bodies.size());
+    for (std::size_t i = 0; i < c.bodies.size(); ++i)
+        atStart[i] = {c.bodies[i].v, c.bodies[i].w};
     WorldSettings flight = c.settings;
     flight.integrator = Integrator::RK4;
     std::vector<ContactEvent> events;
-    Diagnostics unused;
-    StepContext sub{flight,   c.bodies, c.thrusters, c.spring, contacts,
-                    c.motion, events,   unused,      dt};
+    Diagnostics solve; // the holds' cut solves, counted in c's
+    StepContext sub{flight, c.bodies, c.thrusters, c.spring, contacts, c.motion, events, solve, dt};
     integrateFreeFlight(sub);
-    if (!contacts.empty()) solveImpulses(sub);
+    if (!contacts.empty()) solveHolds(sub, atStart);
+    c.diagnostics.holdSolvesCut += solve.holdSolvesCut;
     // integratePositions moves each body by its free displacement plus h times the solver's
     // velocity change. The solver's impulses here stand for a contact force spread over the
     // interval, and the free displacement holds ½ a dt² of the forces (closed form and RK4 alike),
@@ -867,9 +874,10 @@ void land(StepContext& c, const std::vector<Flown>& flown) {
     }
 }
 
+} // namespace
+
 // The pseudocode at the top of this file, line for line.
-void stepExactly(StepContext& c, bool flights, ExactBackoff& backoff,
-                 std::vector<double>& foundAt) {
+void stepExact(StepContext& c, bool flights, ExactBackoff& backoff, std::vector<double>& foundAt) {
     const double h = c.h;
     const std::vector<Pose> stepStart = save(c.bodies);
     if (backoff.stepsLeft > 0) { // waiting after a step that could not finish (backOff)
@@ -921,78 +929,14 @@ void stepExactly(StepContext& c, bool flights, ExactBackoff& backoff,
     const bool stalled = c.diagnostics.stepsFinishedHeld > 0;
     // A stalled step's impulses (the intervals' holds and the substep solver's, which pushes
     // overlap out) are not kept to warm start the next, a step of the substep solver: they threw a
-    // settling pyramid of base 30 upward after a stall, 0.4% of its energy made in three steps (see
-    // makeNoEnergy), and it stalls no more often started cold.
+    // settling pyramid of base 30 upward after a stall, 0.4% of its energy made in three steps, and
+    // it stalls no more often started cold.
     if (stalled) applied.clear();
     backOff(backoff, stalled);
     // The flown bodies waited as static ones, whose pairs with one another and with the walls the
     // intervals did not look for: with any, the contacts are found anew.
     finishExactStep(c, summed(std::move(applied)), stepStart,
                     flown.empty() ? std::move(near) : std::nullopt, foundAt);
-}
-
-// The bodies' mechanical energy: kinetic, and potential in the uniform gravity (as measured,
-// diagnostics.cpp), and the scale of it that round-off is measured against (the stress test's).
-struct Energy {
-    double total = 0, scale = 0;
-};
-Energy energyOf(const StepContext& c) {
-    Energy e;
-    for (const Body& b : c.bodies)
-        if (b.isDynamic()) {
-            const double pe = -b.mass * glm::dot(c.settings.gravity, b.xf().p);
-            e.total += b.kineticEnergy() + pe;
-            e.scale += b.kineticEnergy() + std::abs(pe);
-        }
-    return e;
-}
-
-// Whether the step may rightly give the bodies energy: a thruster firing, the mouse spring, or a
-// kinematic body (it keeps its speed whatever it strikes).
-bool givenEnergy(const StepContext& c) {
-    return c.spring.has_value() ||
-           std::any_of(c.thrusters.begin(), c.thrusters.end(),
-                       [](const Thruster& t) { return t.firing; }) ||
-           std::any_of(c.bodies.begin(), c.bodies.end(),
-                       [](const Body& b) { return b.type == BodyType::Kinematic; });
-}
-
-// No energy made by a step: what it made beyond round-off is taken back from the kinetic energy
-// of the bodies in contact (of all the moving bodies if theirs is not enough), their velocities
-// scaled alike, as payForTheRise does for one body. Impacts (Hecker's Eq. 9, Poisson's bounce) and
-// the contact solver's holds make none, but a solver warm started with more than it takes back in
-// its passes does: after a stalled step, the substep solver's warm start threw settling pyramids of
-// base 30 and 40 upward, 0.4% of their energy made in three steps (with the stalled step's
-// impulses not kept, stepExactly, the one of base 40 still made 1.5e-3 of it by 10 s; with this,
-// neither makes any).
-void makeNoEnergy(StepContext& c, const Energy& before) {
-    const double made = energyOf(c).total - before.total;
-    if (!(made > 1e-12 * before.scale) || givenEnergy(c)) return;
-    std::vector<char> touching(c.bodies.size(), 0);
-    for (const Manifold& m : c.contacts)
-        touching[m.a] = touching[m.b] = 1;
-    double keTouching = 0;
-    for (std::size_t i = 0; i < c.bodies.size(); ++i)
-        if (touching[i] && c.bodies[i].isDynamic()) keTouching += c.bodies[i].kineticEnergy();
-    ++c.diagnostics.guards.energyTakenBack;
-    const bool fromAll = keTouching < made;
-    const double ke = fromAll ? kineticEnergy(c.bodies) : keTouching;
-    const double scale = ke > 0 ? std::sqrt(std::max(ke - made, 0.0) / ke) : 1.0;
-    for (std::size_t i = 0; i < c.bodies.size(); ++i) {
-        Body& b = c.bodies[i];
-        if (!b.isDynamic() || !(fromAll || touching[i])) continue;
-        b.v *= scale;
-        b.w *= scale;
-    }
-}
-
-} // namespace
-
-// stepExactly, and no energy made (makeNoEnergy).
-void stepExact(StepContext& c, bool flights, ExactBackoff& backoff, std::vector<double>& foundAt) {
-    const Energy before = energyOf(c);
-    stepExactly(c, flights, backoff, foundAt);
-    makeNoEnergy(c, before);
 }
 
 } // namespace carom

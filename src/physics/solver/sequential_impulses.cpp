@@ -362,13 +362,16 @@ struct WideVec {
 // chosen when the program starts. None fuses a multiply and an add, so all three give the same
 // bits.
 [[gnu::target_clones("avx512f", "avx2", "default")]] void
-solvePasses(std::vector<SolverBody>& bodies, std::vector<WideConstraint>& wide,
-            const WorldSettings& s) {
-    for (const WideConstraint& k : wide)
-        warmStart(bodies, k);
-    for (int it = 0; it < s.velocityIterations; ++it)
+solvePasses(std::vector<SolverBody>& bodies, std::vector<WideConstraint>& wide, int passes) {
+    for (int it = 0; it < passes; ++it)
         for (WideConstraint& k : wide)
             solve(bodies, k);
+}
+void solvePasses(std::vector<SolverBody>& bodies, std::vector<WideConstraint>& wide,
+                 const WorldSettings& s) {
+    for (const WideConstraint& k : wide)
+        warmStart(bodies, k);
+    solvePasses(bodies, wide, s.velocityIterations);
 }
 [[gnu::target_clones("avx512f", "avx2", "default")]] void
 restitutionPasses(std::vector<SolverBody>& bodies, std::vector<WideConstraint>& wide,
@@ -457,23 +460,55 @@ void restitute(const StepContext& c, std::vector<SolverBody>& bodies,
     }
 }
 
-} // namespace
+// The work the contact forces do over an interval in which each body moves by its free
+// displacement plus ½ h of the solver's velocity change (the exact method's advance): the
+// solver's impulse m Δv stands for a constant force m Δv / h, whose work over the displacement
+// h (v0 + v_end) / 2 of uniformly accelerated motion is m Δv · (v0 + v_end) / 2, and the same
+// for the turning (I Δω (ω0 + ω_end) / 2). v0: `atStart`, the velocities the interval began with;
+// Δv: what the passes changed (the bodies' own velocities are those the passes started from).
+// Under gravity alone it is exactly the change of E = ½ m v² + ½ I ω² − m g·p over the interval.
+// Returns the work and the sum of its terms' sizes with the energy's (the audit's scale).
+struct Work {
+    double work = 0, scale = 0;
+};
+Work workOfHolds(const StepContext& c, const std::vector<SolverBody>& bodies,
+                 const std::vector<BodyVelocity>& atStart) {
+    Work w;
+    for (std::size_t i = 0; i < c.bodies.size(); ++i) {
+        const Body& b = c.bodies[i];
+        if (!b.isDynamic()) continue;
+        const Vec2 end{bodies[i].vx, bodies[i].vy};
+        const Vec2 dv = end - b.v;
+        const double dw = bodies[i].w - b.w;
+        const double linear = b.mass * glm::dot(dv, atStart[i].v + end) / 2;
+        const double angular = b.inertia * dw * (atStart[i].w + bodies[i].w) / 2;
+        w.work += linear + angular;
+        w.scale += std::abs(linear) + std::abs(angular) + 0.5 * b.mass * glm::dot(end, end) +
+                   0.5 * b.inertia * bodies[i].w * bodies[i].w +
+                   std::abs(b.mass * glm::dot(c.settings.gravity, b.xf().p));
+    }
+    return w;
+}
 
-void solveImpulses(StepContext& c) {
-    // Scratch kept from step to step: a large scene's arrays are not allocated anew each step.
-    static thread_local std::vector<SolverBody> bodies;
-    static thread_local std::vector<WideConstraint> wide;
+// The solver's velocities, one a body and the null body of padding lanes after them.
+void startVelocities(const StepContext& c, std::vector<SolverBody>& bodies) {
     bodies.clear();
     for (const Body& b : c.bodies)
         bodies.push_back(SolverBody{b.v.x, b.v.y, b.w, 0});
-    bodies.push_back(SolverBody{0, 0, 0, 0}); // the null body of padding lanes
-    prepare(c, wide);
+    bodies.push_back(SolverBody{0, 0, 0, 0});
+}
 
-    const double keStart = kineticEnergyOf(c, bodies);
-    solvePasses(bodies, wide, c.settings);
-    // The impulses that held the contacts are kept for the next step's warm start; a bounce's is
-    // not: warm started, it would throw the bodies apart again (stress scenes of 55 bodies, e =
-    // 0.7, no gravity, went from 3e7 J to 5e51 J in 1 s).
+// The solver's velocities given to the bodies.
+void finishVelocities(StepContext& c, const std::vector<SolverBody>& bodies) {
+    for (std::size_t i = 0; i < c.bodies.size(); ++i) {
+        c.bodies[i].v = {bodies[i].vx, bodies[i].vy};
+        c.bodies[i].w = bodies[i].w;
+    }
+}
+
+// The accumulated impulses given to the contacts (the next solve's warm start); counts the
+// collisions among them.
+void keepImpulses(StepContext& c, const std::vector<WideConstraint>& wide) {
     for (const WideConstraint& k : wide)
         for (int l = 0; l < 4; ++l)
             for (int i = 0; i < k.count[l]; ++i) {
@@ -485,11 +520,52 @@ void solveImpulses(StepContext& c) {
                     p.normalImpulse[l] > 0)
                     ++c.diagnostics.collisions;
             }
+}
+
+// Scratch kept from step to step: a large scene's arrays are not allocated anew each step.
+thread_local std::vector<SolverBody> scratchBodies;
+thread_local std::vector<WideConstraint> scratchWide;
+
+} // namespace
+
+void solveImpulses(StepContext& c) {
+    std::vector<SolverBody>& bodies = scratchBodies;
+    std::vector<WideConstraint>& wide = scratchWide;
+    startVelocities(c, bodies);
+    prepare(c, wide);
+    const double keStart = kineticEnergyOf(c, bodies);
+    solvePasses(bodies, wide, c.settings);
+    // The impulses that held the contacts are kept for the next step's warm start; a bounce's is
+    // not: warm started, it would throw the bodies apart again (stress scenes of 55 bodies, e =
+    // 0.7, no gravity, went from 3e7 J to 5e51 J in 1 s).
+    keepImpulses(c, wide);
     restitute(c, bodies, wide, keStart);
-    for (std::size_t i = 0; i < c.bodies.size(); ++i) {
-        c.bodies[i].v = {bodies[i].vx, bodies[i].vy};
-        c.bodies[i].w = bodies[i].w;
+    finishVelocities(c, bodies);
+}
+
+void solveHolds(StepContext& c, const std::vector<BodyVelocity>& atStart) {
+    std::vector<SolverBody>& bodies = scratchBodies;
+    std::vector<WideConstraint>& wide = scratchWide;
+    startVelocities(c, bodies);
+    prepare(c, wide);
+    solvePasses(bodies, wide, c.settings);
+    std::size_t points = 0;
+    for (const Manifold& m : c.contacts)
+        points += static_cast<std::size_t>(m.count);
+    const std::size_t maxPasses =
+        std::max<std::size_t>(kHoldMinPasses, kHoldWork / std::max<std::size_t>(points, 1));
+    std::size_t passes = static_cast<std::size_t>(c.settings.velocityIterations);
+    for (Work w = workOfHolds(c, bodies, atStart); w.work > kAuditRoundOff * w.scale;
+         w = workOfHolds(c, bodies, atStart)) {
+        if (passes >= maxPasses) {
+            ++c.diagnostics.holdSolvesCut;
+            break;
+        }
+        solvePasses(bodies, wide, 1);
+        ++passes;
     }
+    keepImpulses(c, wide);
+    finishVelocities(c, bodies);
 }
 
 } // namespace carom

@@ -131,6 +131,19 @@ void returnSettledContacts(StepContext& c, const std::vector<Manifold>& settled)
 // 9).
 void solveImpulses(StepContext& c);
 
+// A body's velocity and turning.
+struct BodyVelocity {
+    Vec2 v;
+    double w;
+};
+
+// sequential_impulses.cpp: the exact method's holds over an interval c.h (its advance: restitution
+// 0, each body moved by its free displacement plus ½ c.h of the solver's velocity change), solved
+// until they do no work over it beyond round-off (resting contacts do none, friction only takes):
+// passes past the velocity iterations, up to kHoldWork point updates (then counted in
+// Diagnostics::holdSolvesCut). `atStart`: the bodies' velocities when the interval began.
+void solveHolds(StepContext& c, const std::vector<BodyVelocity>& atStart);
+
 // substep_solver.cpp: the default method's contacts and positions in one: sequential impulses on
 // spring-damped contacts over substeps; the positions moved, the forces cleared.
 void stepSubsteps(StepContext& c);

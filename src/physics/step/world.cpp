@@ -591,6 +591,8 @@ void World::finishStep(const Diagnostics& stepped, const EnergyAudit& audit) {
     m.totalContactSearches = diagnostics_.totalContactSearches + stepped.contactSearches;
     m.bounceSolvesCut = stepped.bounceSolvesCut;
     m.totalBounceSolvesCut = diagnostics_.totalBounceSolvesCut + stepped.bounceSolvesCut;
+    m.holdSolvesCut = stepped.holdSolvesCut;
+    m.totalHoldSolvesCut = diagnostics_.totalHoldSolvesCut + stepped.holdSolvesCut;
     m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + stepped.collisionEnergy;
     m.maxDepth = stepped.maxDepth;
     m.energyMade = energyMade(audit, *this, m);

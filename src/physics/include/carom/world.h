@@ -120,9 +120,6 @@ struct GuardCounts {
     // instead (impacts.cpp), and where that made energy too, the bounce cut to keep it.
     int bounceMadePoisson = 0;
     int bounceCut = 0;
-    // The exact method: a step that made energy beyond round-off, its touching bodies' velocities
-    // scaled to take it back (makeNoEnergy).
-    int energyTakenBack = 0;
     // A body moved back to where it first met a static body (stopAtStaticBodies), and one pushed
     // out of a static body it was pressed into (keepOutOfStaticBodies; continuous.cpp).
     int stoppedAtStatic = 0;
@@ -140,7 +137,6 @@ struct GuardCounts {
         {&GuardCounts::restitutionUndone, "restitutionUndone"},
         {&GuardCounts::bounceMadePoisson, "bounceMadePoisson"},
         {&GuardCounts::bounceCut, "bounceCut"},
-        {&GuardCounts::energyTakenBack, "energyTakenBack"},
         {&GuardCounts::stoppedAtStatic, "stoppedAtStatic"},
         {&GuardCounts::pushedOutOfStatic, "pushedOutOfStatic"},
         {&GuardCounts::escapesStopped, "escapesStopped"},
@@ -190,6 +186,11 @@ struct Diagnostics {
     // still e² of what the compression took (solver/poisson.h); in the step, and in all.
     int bounceSolvesCut = 0;
     std::uint64_t totalBounceSolvesCut = 0;
+    // The exact method: solves of the holds over an interval stopped at their work bound
+    // (kHoldWork, tuning.h) while the holds still did work (sequential_impulses.cpp: solveHolds);
+    // the energy they made is the audit's; in the step, and in all.
+    int holdSolvesCut = 0;
+    std::uint64_t totalHoldSolvesCut = 0;
     double totalCollisionEnergy = 0;
     double maxDepth = 0; // deepest overlap after the step, m
     // The energy audit (energy_audit.h): energy the step ended with beyond what it began with
