@@ -1,5 +1,11 @@
 // The exact method: every collision found at its time of contact and resolved there.
 //
+// Its contract: every collision is found at its time of contact, to the distance tolerance, and
+// struck there, the flight between collisions in closed form, and its intervals make no energy
+// (the holds do no work: solveHolds; the bounces give back e² of what the compression took:
+// poisson.h). A step that will not finish within its work takes the rest of itself as the default
+// method does, counted (Diagnostics::stepsFinishedHeld), and the next steps wait (backOff).
+//
 // The step, after Hecker ("Physics, Part 4: The Third Dimension", 1997, Listing 1) and
 // myPhysicsLab's ImpulseSim:
 //   the bodies in free flight fly the step first, striking their impacts pair by pair at their
@@ -625,8 +631,7 @@ Interval strikeTouching(StepContext& c, const std::vector<Manifold>& near) {
     if (impacts.struck > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
     c.diagnostics.collisions += impacts.struck;
     c.diagnostics.stoppedChains += impacts.chainStopped;
-    c.diagnostics.guards.bounceMadePoisson += impacts.bounceMadePoisson;
-    c.diagnostics.guards.bounceCut += impacts.bounceCut;
+    c.diagnostics.bounceSolvesCut += impacts.bounceSolvesCut;
     const std::vector<int> contacts = manifoldsPerBody(c.bodies.size(), near);
     std::vector<Manifold> held = pointsKept(near, [&](const Manifold& m, const ContactPoint& cp) {
         if (cp.depth > -tol) return true;
