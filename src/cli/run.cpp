@@ -110,8 +110,6 @@ int run(const RunOptions& o) {
         std::printf("hold solves cut: %llu (exact method: solves of the resting contacts over an "
                     "interval that reached their work bound still doing work)\n",
                     static_cast<unsigned long long>(n));
-    if (const int n = end.totalGuards.escapesStopped)
-        std::printf("escapes stopped: %d (bodies through the walls, put back inside)\n", n);
     printGuards(end.totalGuards);
     if (csv) std::printf("csv: %s\n", o.csv.c_str());
     if (!o.save.empty()) std::printf("saved: %s\n", o.save.c_str());

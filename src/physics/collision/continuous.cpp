@@ -4,13 +4,15 @@
 // Speculative contacts stop a body at every surface within its reach at the start of the step.
 // A body whose velocity the step itself changes (struck by a faster one, thrown off a corner)
 // can reach farther than that, and a small fast one could then pass through a thin wall. So each
-// dynamic body that moved more than half its inner radius in the step, and ended deeper than the
-// linear slop in a static body it was not touching at the start, or with its centre's path
-// into or through one, is swept from its start pose to its end pose (position and angle linear in
-// t) against it: where it first enters it that deep, it is put back, at the time of impact found by
+// dynamic body that moved more than half its inner radius in the step (or whose centre's path
+// went into or through a static body it touches), and ended deeper than the linear slop in a
+// static body it was not touching at the start, or with its centre's path into or through one, is
+// swept from its start pose to its end pose (position and angle linear in t) against it: where it
+// first enters it that deep, or its centre first enters it, it is put back, at the time found by
 // bisection (Hecker's Listing 1) to the distance tolerance. It keeps its velocity, and the next
 // step's contact stops or bounces it; but in the projection method, where velocities follow the
-// positions, the velocity follows this correction too.
+// positions, the velocity follows this correction too. This alone keeps a closed box of static
+// bodies closed, in every method: tests/physics_test.cpp, ClosedBox.*.
 //
 // Then no body is left buried in a static one (keepOutOfStaticBodies): a light body pressed into
 // a wall by heavy ones is not held by the solvers, whose iterations share the correction by
@@ -19,14 +21,8 @@
 // pushed straight back out of it, along the contact's normal, to half its inner radius deep (the
 // centre is at least the inner radius deep when it is through the surface): the heavy body then
 // sinks into the light one instead, as it would crush it. Bodies the solvers hold within the slop
-// are never that deep, unless smaller than four times the slop.
-//
-// Last, a closed box of walls stays closed (keepInsideTheWalls): a body whose centre was inside
-// the walls at the step's start and is outside them now went through one, whatever let it (a
-// long thin body knocked deep into a thin wall finds its shortest way out on the far side). It is
-// put back at its pose of the step's start, its velocity turned back inward along the axis it
-// left by; its kinetic energy is lowered by what its potential energy rose, so that nothing is
-// made.
+// are never that deep, unless smaller than four times the slop. No push takes a body's centre
+// through another static body it touches, nor through this one unless its centre is inside it.
 #include "collision/body_grid.h"
 #include "collision/broad_phase.h"
 #include "collision/collide.h"
@@ -127,6 +123,28 @@ bool passesThrough(Vec2 p, Vec2 q, const Shape& shape) {
     return t0 < t1;
 }
 
+// Is the point p (in the shape's frame) inside the shape by more than `margin`? A segment has no
+// inside.
+bool insideBy(Vec2 p, const Shape& shape, double margin) {
+    if (shape.vertices().size() == 2) {
+        const double r = shape.radius() - margin;
+        return r > 0 && distanceToSegment(p, shape.vertices()[0], shape.vertices()[1]) < r;
+    }
+    if (shape.type() == ShapeType::Circle) return glm::length(p) < shape.radius() - margin;
+    const auto& v = shape.vertices();
+    const auto& n = shape.normals();
+    for (std::size_t i = 0; i < v.size(); ++i)
+        if (glm::dot(n[i], p - v[i]) >= -margin) return false;
+    return true;
+}
+
+// Is the world point p inside one of the body's shapes by more than `margin`?
+bool insideBy(Vec2 p, const Body& fixed, double margin) {
+    for (std::size_t j = 0; j < fixed.shapes.size(); ++j)
+        if (insideBy(fixed.shapeXf(j).applyInverse(p), fixed.shapes[j].shape, margin)) return true;
+    return false;
+}
+
 // Does the segment from a to b (world points) pass through the inside of any of the body's shapes?
 bool passesThrough(Vec2 a, Vec2 b, const Body& fixed) {
     for (std::size_t j = 0; j < fixed.shapes.size(); ++j) {
@@ -166,7 +184,9 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aa
     // contact all through the step: a body sliding and turning along a static body dips in on the
     // straight sweep between its poses, but its centre stays out.)
     const bool touching = startDepth > -INFINITY;
-    if (!passesThrough(from.xf.p, b.xf().p, fixed) && (touching || !enters(1))) return 1;
+    const Vec2 p = from.xf.p, q = b.xf().p;
+    const bool through = passesThrough(p, q, fixed);
+    if (!through && (touching || !enters(1))) return 1;
     // A body that was not touching is put back where it first touches (within the tolerance), not
     // the slop deep: sunk deeper than the slop, it would be the solver's in the next step, whose
     // stale normals take energy from an elastic bounce that a strike at the time of impact keeps
@@ -176,6 +196,18 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aa
     };
     const std::function<bool(double)> stopsAt =
         touching ? std::function<bool(double)>(enters) : std::function<bool(double)>(reaches);
+    // One that was touching is put back where it first goes deeper than it was, or where its centre
+    // first goes into the static body, unless it began there (keepOutOfStaticBodies pushes such a
+    // body out; put back at a surface, a centre may be inside by the round-off of its pose, which
+    // is not beginning there): a body straddling a thin wall is no deeper, by its shortest way
+    // out, as its centre crosses it. The centre moves on a straight line, and the time it enters
+    // is found on it (the first part of its path that passes through, by bisection): samples a
+    // fraction of the body's inner radius apart could step over a wall thinner than that.
+    double crossing = 1;
+    if (touching && through && !insideBy(p, fixed, s.distanceTolerance))
+        crossing = bisectContactTime(0, 1, s.distanceTolerance / travel, [&](double t) {
+            return passesThrough(p, p + t * (q - p), fixed);
+        });
     // Over the window, steps of at most kUncheckedTravel of the inner radius cannot jump over the
     // static body (up to kStaticSweepMaxSamples of them: a body sent across the world in one step
     // is not followed).
@@ -183,11 +215,33 @@ double timeOfImpact(const Body& b, const Pose& from, const Body& fixed, const Aa
                               kStaticSweepMaxSamples);
     double last = 0; // known not to enter: the start, or out of reach before the window
     for (int k = 0; k <= n; ++k) {
-        const double t = t0 + (t1 - t0) * (n > 0 ? k / n : 1);
+        const double t = std::min(t0 + (t1 - t0) * (n > 0 ? k / n : 1), crossing);
         if (stopsAt(t)) return bisectContactTime(last, t, s.distanceTolerance / travel, stopsAt);
+        if (t == crossing) break;
         last = t;
     }
-    return 1;
+    return crossing;
+}
+
+// Each moving body's static partners by the step's contacts: (body, static body), sorted.
+using StaticPartners = std::vector<std::pair<BodyId, BodyId>>;
+StaticPartners staticPartners(const StepContext& c) {
+    StaticPartners partners;
+    for (const Manifold& m : c.contacts) {
+        const bool staticA = c.bodies[m.a].type == BodyType::Static;
+        if (staticA != (c.bodies[m.b].type == BodyType::Static))
+            partners.push_back(staticA ? std::pair{m.b, m.a} : std::pair{m.a, m.b});
+    }
+    std::sort(partners.begin(), partners.end());
+    return partners;
+}
+
+// Whether f(static body) holds for one of the body's static partners.
+template <class F> bool anyPartner(const StaticPartners& partners, BodyId id, F f) {
+    for (auto it = std::lower_bound(partners.begin(), partners.end(), std::pair{id, BodyId{0}});
+         it != partners.end() && it->first == id; ++it)
+        if (f(it->second)) return true;
+    return false;
 }
 
 } // namespace
@@ -206,14 +260,26 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
     // The static bodies in a grid of their boxes (body_grid.h), made when first needed: a fast body
     // is tested against those near its sweep, not against all of them (a floor of 2,500 boxes
     // under 11,000 falling bones took three quarters of the step).
+    // A body that moved less than half its inner radius cannot pass through a static body, but
+    // one that began with its centre at a static body's surface (put back there by this check,
+    // pressed by heavier bodies) can take its centre into it or through a thin one: for such a
+    // body its partners by the contacts, all it can reach, are asked whether its centre's path
+    // went in.
     std::optional<BodyGrid> statics;
     std::vector<Aabb> boxes;
+    const StaticPartners partners = staticPartners(c);
+    const double tol = c.settings.distanceTolerance;
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
         Body& b = c.bodies[i];
         if (!b.isDynamic()) continue;
         const double travel = glm::length(b.xf().p - start[i].xf.p) +
                               std::abs(b.angle() - start[i].angle) * b.boundingRadius();
-        if (!(travel > kUncheckedTravel * b.innerRadius())) continue;
+        if (!(travel > kUncheckedTravel * b.innerRadius()) &&
+            !anyPartner(partners, i, [&](BodyId j) {
+                return passesThrough(start[i].xf.p, b.xf().p, c.bodies[j]) &&
+                       !insideBy(start[i].xf.p, c.bodies[j], tol);
+            }))
+            continue;
         if (!statics) {
             boxes.resize(c.bodies.size());
             double size = 0;
@@ -253,6 +319,9 @@ void keepOutOfStaticBodies(StepContext& c, Correction correction) {
     std::vector<char> isStatic(c.bodies.size());
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
         isStatic[i] = c.bodies[i].type == BodyType::Static;
+    // A push out of one static body must not carry the centre through another (a long box in a
+    // corner, pushed out of one wall along its own face's normal, went through the other).
+    const StaticPartners partners = staticPartners(c);
     for (const Manifold& m : c.contacts) {
         const bool staticA = isStatic[m.a], staticB = isStatic[m.b];
         if (staticA == staticB) continue;
@@ -276,35 +345,17 @@ void keepOutOfStaticBodies(StepContext& c, Correction correction) {
         // Out on the side where the body is: a long thin body that went through a thin wall
         // may find its shallowest way out on the far side, and would be pushed through.
         const Vec2 from = b.xf().p, push = -excess * now.normal;
-        const bool centreInside = passesThrough(from, from, fixed);
-        if (centreInside || !passesThrough(from, from + push, fixed)) {
+        // (A centre at the surface, put there by stopAtStaticBodies, is not inside.)
+        const bool centreInside = insideBy(from, fixed, c.settings.distanceTolerance);
+        const BodyId id = staticA ? m.b : m.a;
+        auto crosses = [&](BodyId j) {
+            return j != (staticA ? m.a : m.b) && passesThrough(from, from + push, c.bodies[j]);
+        };
+        if ((centreInside || !passesThrough(from, from + push, fixed)) &&
+            !anyPartner(partners, id, crosses)) {
             ++c.diagnostics.guards.pushedOutOfStatic;
             moveBy(b, push, 0, c, correction);
         }
-    }
-}
-
-namespace {
-bool insideWalls(Vec2 p, const Walls& w) {
-    return p.x > w.left && p.x < w.right && p.y > w.bottom && p.y < w.top;
-}
-} // namespace
-
-void keepInsideTheWalls(StepContext& c, const Walls& walls, const std::vector<Pose>& stepStart) {
-    for (std::size_t i = 0; i < c.bodies.size(); ++i) {
-        Body& b = c.bodies[i];
-        const Vec2 p = b.xf().p;
-        if (!b.isDynamic() || insideWalls(p, walls) || !insideWalls(stepStart[i].xf.p, walls))
-            continue;
-        ++c.diagnostics.guards.escapesStopped;
-        Vec2 v = b.v;
-        if (p.x <= walls.left) v.x = std::abs(v.x);
-        if (p.x >= walls.right) v.x = -std::abs(v.x);
-        if (p.y <= walls.bottom) v.y = std::abs(v.y);
-        if (p.y >= walls.top) v.y = -std::abs(v.y);
-        b.v = v;
-        payForTheRise(b, stepStart[i].xf.p - p, c.settings.gravity);
-        b.setPose(stepStart[i].xf.p, stepStart[i].angle);
     }
 }
 

@@ -188,8 +188,5 @@ void keepOutOfStaticBodies(StepContext& c, Correction correction);
 // continuous.cpp: a body moved by dp by the positions alone pays for the potential energy it
 // gained, −m g · dp, from its kinetic energy (to rest at most): such a move makes no energy.
 void payForTheRise(Body& b, Vec2 dp, Vec2 gravity);
-// continuous.cpp: a body whose centre left the closed box of walls in the step (it was inside at
-// `stepStart`) is put back at its start pose, its velocity turned inward, no energy made.
-void keepInsideTheWalls(StepContext& c, const Walls& walls, const std::vector<Pose>& stepStart);
 
 } // namespace carom

@@ -527,10 +527,9 @@ void World::step() {
                   pendingEvents_, d,         settings_.timeStep,
                   &joints_,       &apart_,   crew_.get()};
     const Stages& s = stagesOf(settings_.method);
-    // The rigid bodies' poses at the step's start: the soft bodies' collisions sweep from them,
-    // and a box of walls keeps bodies inside with them (a world with neither saves nothing).
-    const std::vector<Pose> stepStart =
-        softBodies_.empty() && !walls_ ? std::vector<Pose>{} : save(bodies_);
+    // The rigid bodies' poses at the step's start: the soft bodies' collisions sweep from them (a
+    // world without soft bodies saves nothing).
+    const std::vector<Pose> stepStart = softBodies_.empty() ? std::vector<Pose>{} : save(bodies_);
     if (s.exact) {
         // Each collision at its time of contact (exact.cpp).
         stepExact(c, softBodies_.empty(), exactBackoff_, exactContactsAt_);
@@ -566,7 +565,6 @@ void World::step() {
         stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
         keepOutOfStaticBodies(c, s.correction);     // nor pressed into one by heavier bodies
     }
-    if (walls_) keepInsideTheWalls(c, *walls_, stepStart); // a closed box stays closed
     // Soft bodies, in every method: their springs over substeps, their collisions swept in each
     // (soft_step.cpp).
     if (!softBodies_.empty()) stepSoftBodies(c, softBodies_, stepStart);

@@ -120,9 +120,6 @@ struct GuardCounts {
     // out of a static body it was pressed into (keepOutOfStaticBodies; continuous.cpp).
     int stoppedAtStatic = 0;
     int pushedOutOfStatic = 0;
-    // A body that went through the closed box of walls, put back inside (keepInsideTheWalls,
-    // continuous.cpp).
-    int escapesStopped = 0;
 
     // Every kind, with the member that counts it and what it did in a few words (for listings).
     struct Kind {
@@ -133,7 +130,6 @@ struct GuardCounts {
         {&GuardCounts::restitutionUndone, "restitutionUndone"},
         {&GuardCounts::stoppedAtStatic, "stoppedAtStatic"},
         {&GuardCounts::pushedOutOfStatic, "pushedOutOfStatic"},
-        {&GuardCounts::escapesStopped, "escapesStopped"},
     };
 
     GuardCounts& operator+=(const GuardCounts& o) {
