@@ -25,6 +25,8 @@ void printGuards(const carom::GuardCounts& g) {
     } lines[] = {
         {g.restitutionUndone,
          "restitution undone (a restitution pass that would have made energy)"},
+        {g.bounceMadePoisson, "impacts given Poisson's bounce (Newton's would have made energy)"},
+        {g.bounceCut, "bounces cut (Poisson's would have made energy too)"},
         {g.stoppedAtStatic, "bodies stopped where they met a static body"},
         {g.pushedOutOfStatic, "bodies pushed out of a static body"},
     };
@@ -103,7 +105,7 @@ int run(const RunOptions& o) {
                     "past three in a step, the rest of it taken as the default method steps)\n",
                     static_cast<unsigned long long>(n));
     if (const std::uint64_t n = world.diagnostics().totalBounceSolvesCut)
-        std::printf("bounce solves cut: %llu (bounces whose solve reached its "
+        std::printf("bounce solves cut: %llu (default method: bounces whose solve reached its "
                     "work bound; their energy still e^2 of the compression's)\n",
                     static_cast<unsigned long long>(n));
     if (const std::uint64_t n = world.diagnostics().totalHoldSolvesCut)

@@ -631,7 +631,8 @@ Interval strikeTouching(StepContext& c, const std::vector<Manifold>& near) {
     if (impacts.struck > 0) c.diagnostics.collisionEnergy += kineticEnergy(c.bodies) - ke;
     c.diagnostics.collisions += impacts.struck;
     c.diagnostics.stoppedChains += impacts.chainStopped;
-    c.diagnostics.bounceSolvesCut += impacts.bounceSolvesCut;
+    c.diagnostics.guards.bounceMadePoisson += impacts.bounceMadePoisson;
+    c.diagnostics.guards.bounceCut += impacts.bounceCut;
     const std::vector<int> contacts = manifoldsPerBody(c.bodies.size(), near);
     std::vector<Manifold> held = pointsKept(near, [&](const Manifold& m, const ContactPoint& cp) {
         if (cp.depth > -tol) return true;

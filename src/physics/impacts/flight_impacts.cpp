@@ -601,7 +601,8 @@ void strikeImpactsInFlight(StepContext& c, std::vector<Manifold>& settled) {
         const Impacts impacts =
             resolveImpacts(c.bodies, touching, c.settings.collisionHandling, c.h);
         const int struckPoints = impacts.struck;
-        c.diagnostics.bounceSolvesCut += impacts.bounceSolvesCut;
+        c.diagnostics.guards.bounceMadePoisson += impacts.bounceMadePoisson;
+        c.diagnostics.guards.bounceCut += impacts.bounceCut;
         c.diagnostics.collisions += struckPoints;
         if (struckPoints > 0) { // touched and parted within the step; its manifold leaves below
             c.events.push_back(ContactEvent{m.a, m.b, true});

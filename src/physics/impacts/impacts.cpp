@@ -17,9 +17,9 @@
 // - hybrid: as serial, but the most approaching contact is struck together with every other
 //   contact of its two (moving) bodies, solved simultaneously as below. In Newton's cradle the
 //   first ball bounces back at −1/3 of its speed and the last two leave together at 2/3 of it.
-// - simultaneous: find impulses λ ≥ 0 together that stop every approach (a linear complementarity
-//   problem, solved by projected Gauss-Seidel: Catto's sequential impulses run to convergence),
-//   then bounce by Poisson's law (simultaneous, below).
+// - simultaneous: find impulses λ ≥ 0 together so that every point that was approaching at v_n
+//   leaves at ≥ −e v_n and no other point approaches: a linear complementarity problem, solved by
+//   projected Gauss-Seidel (Catto's sequential impulses run to convergence).
 // Both act on all groups at once: an impulse in one group never changes a velocity in another,
 // so this is the same as solving group by group.
 //
@@ -29,7 +29,6 @@
 #include "tuning.h"
 
 #include "solver/contact_math.h"
-#include "solver/poisson.h"
 
 #include <algorithm>
 #include <cmath>
@@ -198,114 +197,116 @@ std::vector<BodyId> bodiesOf(const std::vector<Point>& points) {
     return ids;
 }
 
-// The points and their bodies as Poisson's bounce takes them (solver/poisson.h): the bodies
-// (`ids`) numbered in the order bodiesOf gives them, the two points of one manifold paired.
-struct PoissonSet {
+// Their velocities, to put back.
+struct Velocities {
     std::vector<BodyId> ids;
-    std::vector<PoissonBody> bodies;
-    std::vector<PoissonPoint> points;
+    std::vector<Vec2> v;
+    std::vector<double> w;
 };
-PoissonSet poissonSet(const std::vector<Body>& bodies, const std::vector<Point>& points,
-                      const std::vector<double>& restitution) {
-    PoissonSet s;
-    s.ids = bodiesOf(points);
-    std::vector<std::pair<BodyId, std::size_t>> place; // (body, its index), sorted
-    for (std::size_t k = 0; k < s.ids.size(); ++k) {
-        const Body& b = bodies[s.ids[k]];
-        s.bodies.push_back(PoissonBody{b.v, b.w, b.invMass, b.invInertia});
-        place.push_back({s.ids[k], k});
-    }
-    std::sort(place.begin(), place.end());
-    auto indexOf = [&](BodyId id) {
-        return std::lower_bound(place.begin(), place.end(), std::pair{id, std::size_t{0}})->second;
-    };
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        const Point& p = points[i];
-        const bool paired = i + 1 < points.size() && points[i + 1].m == p.m;
-        s.points.push_back(PoissonPoint{indexOf(p.m->a), indexOf(p.m->b), p.r.a, p.r.b, p.m->normal,
-                                        restitution[i], paired});
+Velocities velocitiesOf(const std::vector<Body>& bodies, const std::vector<BodyId>& ids) {
+    Velocities s{ids, {}, {}};
+    for (BodyId id : ids) {
+        s.v.push_back(bodies[id].v);
+        s.w.push_back(bodies[id].w);
     }
     return s;
 }
-
-// The points of `s` that the compression pushed (λ > 0), with their share of it: the bounce acts
-// there alone (a touching point the compression left alone, moving apart, is not pulled back to
-// rest). An island's energy taken and λ·Aλ are those of its points with λ > 0 already.
-void keepPushed(PoissonSet& s, Compression& compression) {
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < s.points.size(); ++i) {
-        if (!(compression.impulse[i] > 0)) continue;
-        PoissonPoint p = s.points[i]; // paired still if its pair's second point is kept
-        p.pairedWithNext = p.pairedWithNext && compression.impulse[i + 1] > 0;
-        s.points[kept] = p;
-        compression.impulse[kept] = compression.impulse[i];
-        compression.island[kept] = compression.island[i];
-        compression.restitution[kept] = compression.restitution[i];
-        ++kept;
+void putBack(std::vector<Body>& bodies, const Velocities& s) {
+    for (std::size_t k = 0; k < s.ids.size(); ++k) {
+        bodies[s.ids[k]].v = s.v[k];
+        bodies[s.ids[k]].w = s.w[k];
     }
-    s.points.resize(kept);
-    compression.impulse.resize(kept);
-    compression.island.resize(kept);
-    compression.restitution.resize(kept);
+}
+double kineticEnergyOf(const std::vector<Body>& bodies, const Velocities& s) {
+    double e = 0;
+    for (BodyId id : s.ids)
+        e += bodies[id].kineticEnergy();
+    return e;
 }
 
-// Every touching point struck at once: the approach of each stopped, and the impacts' bounce.
-// First the contacts hold, as the contact solver does it: every approach stopped, with friction.
-// Then the bounce is Poisson's (solver/poisson.h, as the default method's): the compression
-// impulses λ, found together and frictionless at the velocities the instant began with, given
-// again at the points they pushed, scaled so that each island of bodies struck together gets back
-// e² of the kinetic energy its compression took (Stronge's energetic coefficient; e the impacts'
-// restitution weighted by the energy each took). For one point without friction that is Hecker's
-// Eq. 9, and for a pair of one manifold or Newton's cradle struck together Newton's law's answer
-// too; where Newton's law (each point leaving at −e times its approach) would make energy, a
-// polygon striking a wall on one corner while its other corner, sunk a little, is held, or a light
-// body between two heavy ones, Poisson's never does, whatever the solves' convergence. Points
-// approaching slower than their resting approach stop dead (restitution 0): with no impact among
-// the points the hold is all. Returns the impacts; counts the bounces whose solves reached their
-// work bound in `impacts`.
-int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points, Impacts& impacts) {
-    int struck = 0;
+// The bounce from `held` to the bodies' velocities now, cut to the fraction s that leaves the
+// kinetic energy at `ke`: along the bounce Δ, KE(s) = KE(held) + b s + a s² with
+// a = ½ Σ (m |Δv|² + I Δω²) and b = Σ (m v·Δv + I ω Δω), solved for its positive root. Poisson's
+// bounce keeps the energy only as exactly as the hold converged: two points a few micrometres
+// apart on one edge, nearly the same constraint twice, left a 50 J spin 1 J richer.
+void bounceNoMoreThan(std::vector<Body>& bodies, const Velocities& held, double ke) {
+    double a = 0, b = 0, c = -ke;
+    for (std::size_t k = 0; k < held.ids.size(); ++k) {
+        const Body& body = bodies[held.ids[k]];
+        const Vec2 dv = body.v - held.v[k];
+        const double dw = body.w - held.w[k];
+        a += 0.5 * (body.mass * lengthSquared(dv) + body.inertia * dw * dw);
+        b += body.mass * glm::dot(held.v[k], dv) + body.inertia * held.w[k] * dw;
+        c += 0.5 * (body.mass * lengthSquared(held.v[k]) + body.inertia * held.w[k] * held.w[k]);
+    }
+    const double disc = b * b - 4 * a * c;
+    const double s =
+        a > 0 && disc >= 0 ? std::clamp(2 * -c / (b + std::sqrt(disc)), 0.0, 1.0) : 0.0;
+    for (std::size_t k = 0; k < held.ids.size(); ++k) {
+        Body& body = bodies[held.ids[k]];
+        body.v = held.v[k] + s * (body.v - held.v[k]);
+        body.w = held.w[k] + s * (body.w - held.w[k]);
+    }
+}
+
+int simultaneous(std::vector<Body>& bodies, const std::vector<Point>& points, Impacts& guards) {
+    int impacts = 0;
     bool any = false;
-    std::vector<double> restitution(points.size(), 0.0);
+    std::vector<double> target(points.size(), 0.0), restitution(points.size(), 0.0);
     for (std::size_t i = 0; i < points.size(); ++i) {
-        const double vn = normalVelocity(bodies, points[i]);
+        double vn = normalVelocity(bodies, points[i]);
         if (!approaching(vn)) continue;
         restitution[i] = restitutionOf(vn, points[i]);
+        target[i] = -restitution[i] * vn;
         any = true;
-        if (isImpact(vn, points[i])) ++struck;
+        if (isImpact(vn, points[i])) ++impacts;
     }
-    if (!any) return struck;
-    // Impacts converge to round-off of the largest speed of the bodies at a point, whose normal
-    // velocity is known to round-off of it (a point of a box 50 m across spinning at 500 rad/s
-    // moves at 25,000 m/s: its v_n wanders by 1e-12 m/s from pass to pass, and a tolerance of
-    // 1e-13 ran every such strike 10,000 passes).
+    if (!any) return impacts;
+    // Impacts converge to round-off of the largest speed: of a target, or of the bodies at a point,
+    // whose normal velocity is known to round-off of it (a point of a box 50 m across spinning at
+    // 500 rad/s moves at 25,000 m/s: its v_n wanders by 1e-12 m/s from pass to pass, and a
+    // tolerance scaled by the targets alone, 1e-13 at rest, ran every such strike 10,000 passes).
     double scale = 1;
-    for (const Point& p : points)
-        scale = std::max(scale, speedAt(bodies, p));
-    const bool bounces =
-        std::any_of(restitution.begin(), restitution.end(), [](double e) { return e > 0; });
-    PoissonSet s;
-    Compression compression;
-    if (bounces) {
-        s = poissonSet(bodies, points, restitution);
-        compression = compress(s.points, s.bodies);
-    }
+    for (std::size_t i = 0; i < points.size(); ++i)
+        scale = std::max({scale, std::abs(target[i]), speedAt(bodies, points[i])});
+    // As the contact solver does it: first the contacts hold, their approach stopped, with
+    // friction; then restitution drives the impacts apart, normal impulses only. For one point
+    // without friction that is Eq. 9; with friction, bouncing on a friction impulse computed for
+    // the bounce could give back more energy than the impact brought.
+    // A restitution gives back what the impact took, no more; but Newton's law at several points
+    // at once does not bound the energy: a polygon striking a wall on one corner while its other
+    // corner, sunk a little, is kept from approaching, left with 658 J more than it brought (an
+    // elastic gas, flight_impacts.cpp). Then the bounce is Poisson's instead: each point's
+    // compression impulse λ (the holding solve's) given again, e times. Without friction that
+    // never makes energy: with A = J M⁻¹ Jᵀ and λ·(J v0 + A λ) = 0 (the hold's complementarity),
+    //   ΔKE = (1 + e) λ·J v0 + ½ (1 + e)² λ·A λ = −½ (1 − e²) λ·A λ ≤ 0,
+    // and keeps it exactly at e = 1 (Poisson's hypothesis: Stronge, "Impact Mechanics", 2000).
+    // If that makes energy too (a hold converged only so far, friction, or restitutions that
+    // differ from point to point), the bounce is cut to what keeps the energy. A kinematic body
+    // brings energy of its own: with one, the bounce is kept.
+    const std::vector<BodyId> ids = bodiesOf(points);
+    const Velocities before = velocitiesOf(bodies, ids);
+    const double ke = kineticEnergyOf(bodies, before);
     Accumulated acc(points.size());
-    solveTogether(bodies, points, std::vector<double>(points.size(), 0.0),
-                  kImpactConvergence * scale, true, acc);
-    if (!bounces) return struck;
-    keepPushed(s, compression);
-    for (std::size_t k = 0; k < s.ids.size(); ++k)
-        s.bodies[k] = PoissonBody{bodies[s.ids[k]].v, bodies[s.ids[k]].w, s.bodies[k].invMass,
-                                  s.bodies[k].invInertia};
-    const bool cut = bounceAt(s.points, compression, s.bodies);
-    if (cut || compression.cut) ++impacts.bounceSolvesCut;
-    for (std::size_t k = 0; k < s.ids.size(); ++k)
-        if (bodies[s.ids[k]].isDynamic()) {
-            bodies[s.ids[k]].v = s.bodies[k].v;
-            bodies[s.ids[k]].w = s.bodies[k].w;
+    const std::vector<double> hold(points.size(), 0.0);
+    solveTogether(bodies, points, hold, kImpactConvergence * scale, true, acc);
+    const Velocities held = velocitiesOf(bodies, ids);
+    const std::vector<double> compression = acc.normal;
+    solveTogether(bodies, points, target, kImpactConvergence * scale, false, acc);
+    const bool driven = std::any_of(
+        ids.begin(), ids.end(), [&](BodyId id) { return bodies[id].type == BodyType::Kinematic; });
+    auto madeEnergy = [&] { return !driven && kineticEnergyOf(bodies, before) > ke * (1 + 1e-12); };
+    if (madeEnergy()) {
+        ++guards.bounceMadePoisson;
+        putBack(bodies, held);
+        for (std::size_t i = 0; i < points.size(); ++i)
+            push(bodies, points[i], restitution[i] * compression[i]);
+        if (madeEnergy()) {
+            ++guards.bounceCut;
+            bounceNoMoreThan(bodies, held, ke);
         }
-    return struck;
+    }
+    return impacts;
 }
 
 // The points struck together with the worst one. Serial: its manifold's points, so that a block

@@ -39,7 +39,8 @@ std::vector<int> manifoldsPerBody(std::size_t bodies, const std::vector<Manifold
 struct Impacts {
     int struck = 0;            // the points struck with an impact, each once
     bool chainStopped = false; // a serial chain did not settle: stopped together, without bounce
-    int bounceSolvesCut = 0;   // bounces whose solves reached their work bound (poisson.h)
+    int bounceMadePoisson = 0; // GuardCounts' two for impacts: Newton's bounce made energy
+    int bounceCut = 0;         // and so did Poisson's
 };
 Impacts resolveImpacts(std::vector<Body>& bodies, std::vector<Manifold>& touching,
                        CollisionHandling handling, double h);

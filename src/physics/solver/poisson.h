@@ -1,6 +1,6 @@
-// Restitution by Poisson's law (Stronge, "Impact Mechanics", 2000), the bounce of every impact:
-// the default method's (substep_solver.cpp), the flights' and the exact method's (impacts.cpp):
-// at an impact, the impulse that drives the bodies apart is e times the
+// Restitution by Poisson's law (Stronge, "Impact Mechanics", 2000), the default method's bounce
+// (substep_solver.cpp; the exact method's impacts fall back to it where Newton's would make
+// energy, impacts.cpp): at an impact, the impulse that drives the bodies apart is e times the
 // impulse that stopped their approach, the compression impulse.
 //
 // Why it keeps energy. Points struck together, frictionless, with A = J M⁻¹ Jᵀ: the compression

@@ -116,6 +116,10 @@ struct GuardCounts {
     // A restitution pass that would have made energy, undone (the impulse method's solver; the
     // default method's substep solver bounces by Poisson's law, solver/poisson.h, and has none).
     int restitutionUndone = 0;
+    // Impacts struck together whose bounce by Newton's law made energy: given Poisson's bounce
+    // instead (impacts.cpp), and where that made energy too, the bounce cut to keep it.
+    int bounceMadePoisson = 0;
+    int bounceCut = 0;
     // A body moved back to where it first met a static body (stopAtStaticBodies), and one pushed
     // out of a static body it was pressed into (keepOutOfStaticBodies; continuous.cpp).
     int stoppedAtStatic = 0;
@@ -128,6 +132,8 @@ struct GuardCounts {
     };
     static constexpr Kind kinds[] = {
         {&GuardCounts::restitutionUndone, "restitutionUndone"},
+        {&GuardCounts::bounceMadePoisson, "bounceMadePoisson"},
+        {&GuardCounts::bounceCut, "bounceCut"},
         {&GuardCounts::stoppedAtStatic, "stoppedAtStatic"},
         {&GuardCounts::pushedOutOfStatic, "pushedOutOfStatic"},
     };
@@ -171,8 +177,7 @@ struct Diagnostics {
     // at most kSearchesPerStep a step, exact.cpp); in the step, and in all.
     int contactSearches = 0;
     std::uint64_t totalContactSearches = 0;
-    // Bounces by Poisson's law (the default method's batches, the flights' and the exact method's
-    // impacts) whose solves stopped at their work bound
+    // The default method: batches whose bounce's solves stopped at their work bound
     // (kBounceWork, tuning.h) before converging; the bounce is then less accurate, its energy
     // still e² of what the compression took (solver/poisson.h); in the step, and in all.
     int bounceSolvesCut = 0;
