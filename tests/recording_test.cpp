@@ -6,10 +6,10 @@
 #include "carom/recording.h"
 #include "guard_check.h"
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <cctype>
 #include <gtest/gtest.h>
 #include <string>
 #include <unistd.h>

@@ -2,9 +2,10 @@
 //
 // Its contract: every collision is found at its time of contact, to the distance tolerance, and
 // struck there, the flight between collisions in closed form, and its intervals make no energy
-// (the holds do no work: solveHolds; the bounces give back e² of what the compression took:
-// poisson.h). A step that will not finish within its work takes the rest of itself as the default
-// method does, counted (Diagnostics::stepsFinishedHeld), and the next steps wait (backOff).
+// (the holds do no work: solveHolds; the bounces are Newton's, or Poisson's where Newton's would
+// make energy: impacts.cpp). A step that will not finish within its work takes the rest of itself
+// as the default method does, counted (Diagnostics::stepsFinishedHeld), and the next steps wait
+// (backOff).
 //
 // The step, after Hecker ("Physics, Part 4: The Third Dimension", 1997, Listing 1) and
 // myPhysicsLab's ImpulseSim:
