@@ -27,6 +27,7 @@ struct Documented {
 };
 const Kind kStopped = &GuardCounts::stoppedAtStatic;
 const Kind kPushedOut = &GuardCounts::pushedOutOfStatic;
+const Kind kStoppedAtMoving = &GuardCounts::stoppedAtMoving;
 const Documented kDocumented[] = {
     {"capsules-and-chains.json", Method::ImpulseProjection, {kStopped}},
     {"capsules-and-chains.json", Method::Impulse, {kStopped, kPushedOut}},
@@ -34,13 +35,14 @@ const Documented kDocumented[] = {
     {"capsules-and-chains.json", Method::Penalty, {kStopped, kPushedOut}},
     {"capsules-and-chains.json", Method::Exact, {kStopped}},
     {"compound-bodies.json", Method::Impulse, {kPushedOut}},
-    {"compound-bodies.json", Method::Penalty, {kStopped, kPushedOut}},
+    {"compound-bodies.json", Method::Penalty, {kStopped, kPushedOut, kStoppedAtMoving}},
     {"motor-car.json", Method::Impulse, {kPushedOut}},
     {"polygons.json", Method::Penalty, {kStopped}},
-    {"pyramid-100.json", Method::Penalty, {kStopped, kPushedOut}},
+    {"pyramid-100.json", Method::Penalty, {kStopped, kPushedOut, kStoppedAtMoving}},
     {"ragdoll.json", Method::Impulse, {kStopped, kPushedOut}},
     {"ragdoll.json", Method::Projection, {kStopped, kPushedOut}},
-    {"ragdoll.json", Method::Penalty, {kStopped, kPushedOut}},
+    {"ragdoll.json", Method::Penalty, {kStopped, kPushedOut, kStoppedAtMoving}},
+    {"rope-bridge.json", Method::Penalty, {kStoppedAtMoving}},
     {"thin-wall.json", Method::Projection, {kStopped}},
     {"thin-wall.json", Method::Penalty, {kStopped, kPushedOut}},
 };

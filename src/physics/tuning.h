@@ -71,6 +71,15 @@ constexpr double kUncheckedTravel = 0.5; // fraction of the inner radius a body 
 // A body sent across the world in one step is not followed past this many.
 constexpr double kStaticSweepMaxSamples = 1000; // poses checked per static body
 
+// ---- collision/misses.cpp -------------------------------------------------------------
+
+// Contacts no wider apart than this are the solvers' without asking whether they meet in the step
+// (Box2D v3's b2_speculativeDistance: four linear slops). Unit: linear slops.
+constexpr double kSpeculativeDistance = 4;
+// A pair whose meeting the conservative advancement cannot decide in this many advances (two
+// boundaries sliding past each other closely and fast) is left to the solvers, as found.
+constexpr int kMissAdvances = 32;
+
 // ---- step/energy_audit.cpp ------------------------------------------------------------
 
 // Round-off: each body's terms are summed in double precision; a part in 10¹⁰ of the terms'

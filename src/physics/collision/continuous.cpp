@@ -313,6 +313,73 @@ void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correcti
     }
 }
 
+void stopAtMovingBodies(StepContext& c, const std::vector<Pose>& start) {
+    const double tol = c.settings.distanceTolerance;
+    // Per body: the earliest meeting found, and where the other body of that pair goes after it.
+    struct Stop {
+        double t = 1;
+        Vec2 carried{0, 0};
+    };
+    std::vector<Stop> stops(c.bodies.size());
+    auto turn = [&](BodyId i) {
+        return std::abs(c.bodies[i].angle() - start[i].angle) * c.bodies[i].boundingRadius();
+    };
+    for (const Manifold& m : c.contacts) {
+        const Body& A = c.bodies[m.a];
+        const Body& B = c.bodies[m.b];
+        if (A.type == BodyType::Static || B.type == BodyType::Static) continue; // the check above
+        const Vec2 uA = A.xf().p - start[m.a].xf.p, uB = B.xf().p - start[m.b].xf.p;
+        const double travel = glm::length(uB - uA) + turn(m.a) + turn(m.b); // relative
+        const double unchecked = kUncheckedTravel * std::min(A.innerRadius(), B.innerRadius());
+        if (!(travel > unchecked)) continue;
+        // A pair touching at the start is the springs' unless one crossed the other: its centres'
+        // order along the normal turned over. It stops where it first goes deeper than it was (or
+        // than the slop); a pair apart, where it first touches.
+        // (The manifold's shapes: a compound body's others have manifolds of their own.)
+        const BodyShape& sa = A.shapes[m.shapeA];
+        const BodyShape& sb = B.shapes[m.shapeB];
+        const double startDepth = deepestDepth(m);
+        const bool touching = startDepth > -c.settings.linearSlop;
+        if (touching && glm::dot(placeShape(B.xf(), sb).p - placeShape(A.xf(), sa).p, m.normal) > 0)
+            continue;
+        const double allowed = touching ? std::max(startDepth, c.settings.linearSlop) + tol : tol;
+        auto meets = [&](double t) {
+            return deepestDepth(collide(sa.shape, placeShape(poseAt(A, start[m.a], t).xf, sa),
+                                        sb.shape, placeShape(poseAt(B, start[m.b], t).xf, sb), 0)) >
+                   allowed;
+        };
+        // A pair apart at the start that ends in overlap the springs can take (less than half the
+        // smaller inner radius: no centre near the other's surface) is theirs; one that ends
+        // deeper, or apart again after meeting on the way (it crossed), stops.
+        if (!touching) {
+            const double end = deepestDepth(
+                collide(sa.shape, placeShape(A.xf(), sa), sb.shape, placeShape(B.xf(), sb), 0));
+            if (end > tol && end <= unchecked) continue;
+        }
+        const double n = std::min(std::ceil(travel / unchecked), kStaticSweepMaxSamples);
+        for (int k = 1; k <= n; ++k) {
+            const double t = k / n;
+            if (!meets(t)) continue;
+            const double at = bisectContactTime((k - 1) / n, t, tol / travel, meets);
+            // The faster body goes back to where they met, carried on from there as the other
+            // went on (so they end as they met); the other keeps its way.
+            const bool aFaster = glm::length(uA) + turn(m.a) >= glm::length(uB) + turn(m.b);
+            const BodyId fast = aFaster ? m.a : m.b;
+            const Vec2 rest = (1 - at) * (aFaster ? uB : uA);
+            if (c.bodies[fast].isDynamic() && at < stops[fast].t) stops[fast] = Stop{at, rest};
+            break;
+        }
+    }
+    for (std::size_t i = 0; i < c.bodies.size(); ++i) {
+        if (stops[i].t == 1) continue;
+        Body& b = c.bodies[i];
+        ++c.diagnostics.guards.stoppedAtMoving;
+        const Interpolated back = poseAt(b, start[i], stops[i].t);
+        moveBy(b, back.xf.p + stops[i].carried - b.xf().p, back.angle - b.angle(), c,
+               Correction::PositionsOnly);
+    }
+}
+
 void keepOutOfStaticBodies(StepContext& c, Correction correction) {
     // Which bodies are static, read once each (a large scene's contacts, read one by one, looked
     // up each body's type a few times, all over the bodies).

@@ -602,6 +602,7 @@ const std::vector<Manifold>& finishAsTheDefaultMethod(StepContext& c, double dt,
     updateContacts(rest);
     std::vector<Manifold> settled;
     if (flights) strikeImpactsInFlight(rest, settled);
+    setAsidePairsThatMiss(rest, settled);
     stepSubsteps(rest);
     returnSettledContacts(rest, settled);
     ++c.diagnostics.stepsFinishedHeld;

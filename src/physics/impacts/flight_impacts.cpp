@@ -668,9 +668,7 @@ void returnSettledContacts(StepContext& c, const std::vector<Manifold>& settled)
     if (settled.empty()) return;
     // Both lists are in the order of their pairs; merged from the back into the contacts' own
     // memory (which held them all before the flights took some).
-    auto before = [](const Manifold& x, const Manifold& y) {
-        return std::pair{x.a, x.b} < std::pair{y.a, y.b};
-    };
+    auto before = [](const Manifold& x, const Manifold& y) { return pairBefore(x, y); };
     std::size_t i = c.contacts.size(), j = settled.size();
     c.contacts.resize(i + j);
     for (std::size_t out = i + j; j > 0;)

@@ -544,6 +544,8 @@ void World::step() {
         std::vector<Manifold>& settled = settledScratch();
         settled.clear();
         if (s.solver != Solver::None && softBodies_.empty()) strikeImpactsInFlight(c, settled);
+        setAsidePairsThatMiss(c,
+                              settled); // misses.cpp: no solver stops a body at a corner it passes
         const std::vector<Pose> start = save(bodies_);
         // Overlap the step starts with, deeper than the slop allows, parted without a push that
         // nobody pays for (projection.cpp).
@@ -562,8 +564,9 @@ void World::step() {
             if (s.projection) projectContacts(c, settings_.positionIterations, s.correction, start);
         }
         returnSettledContacts(c, settled);
-        stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
-        keepOutOfStaticBodies(c, s.correction);     // nor pressed into one by heavier bodies
+        if (s.penaltyForces) stopAtMovingBodies(c, start); // nor through a thin moving body
+        stopAtStaticBodies(c, start, s.correction);        // no body through a thin wall
+        keepOutOfStaticBodies(c, s.correction);            // nor pressed into one by heavier bodies
     }
     // Soft bodies, in every method: their springs over substeps, their collisions swept in each
     // (soft_step.cpp).
