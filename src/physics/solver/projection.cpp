@@ -227,10 +227,21 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
     // this step's motion made (beyond what the point had at the start: startLeft) is taken back
     // whole, as position-based dynamics takes back a collision found along the path (Müller et al.,
     // "Position Based Dynamics", 2007, §3.5): a bullet at 1,000 m/s that crossed a plate of 1 cm
-    // in the step, 10 m past it, was brought back 0.8 m and went on through.
-    auto correctionOf = [&](double separation, double startLeft) {
+    // in the step, 10 m past it, was brought back 0.8 m and went on through. Whole up to the
+    // pair's approach by translation along the normal (approach[j]): the carried points of bodies
+    // that turned fast are stale, and their overlap is not one the path met (random scenes of
+    // millimetre polygons at hundreds of rad/s gained 14% in a step, uncut).
+    std::vector<double> approach(c.contacts.size(), 0.0);
+    if (positionBased)
+        for (std::size_t j = 0; j < c.contacts.size(); ++j) {
+            const Manifold& m = c.contacts[j];
+            const Vec2 moved = (c.bodies[m.b].xf().p - found[m.b].xf.p) -
+                               (c.bodies[m.a].xf().p - found[m.a].xf.p);
+            approach[j] = std::max(-glm::dot(moved, m.normal), 0.0);
+        }
+    auto correctionOf = [&](double separation, double startLeft, std::size_t j) {
         const double overlap = -(separation + s.linearSlop);
-        const double made = positionBased ? std::max(overlap - startLeft, 0.0) : 0.0;
+        const double made = std::min(std::max(overlap - startLeft, 0.0), approach[j]);
         return std::clamp(-factor * overlap, -(s.maxProjection + made), 0.0);
     };
     // An iteration that corrects nothing moves nothing: the ones after it would find the same.
@@ -245,7 +256,7 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
             double C[2] = {0, 0};
             for (int i = 0; i < carried.count; ++i) {
                 g[i] = geometryNow(A, B, carried, i);
-                C[i] = correctionOf(g[i].separation, startOverlap[j][i]);
+                C[i] = correctionOf(g[i].separation, startOverlap[j][i], j);
             }
             if (carried.count == 2 && C[0] < 0 && C[1] < 0 &&
                 correctBlock(A, B, g, C, c.h, s.gravity, correction, total[j], startOverlap[j])) {
@@ -254,7 +265,7 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
             }
             for (int i = 0; i < carried.count; ++i) {
                 const auto [n, separation, p] = i == 0 ? g[0] : geometryNow(A, B, carried, i);
-                const double Ci = correctionOf(separation, startOverlap[j][i]);
+                const double Ci = correctionOf(separation, startOverlap[j][i], j);
                 if (Ci >= 0) continue;
                 Vec2 rA = p - A.xf().p, rB = p - B.xf().p;
                 const double k = impulseDenominator(A, B, rA, rB, n);
