@@ -52,9 +52,9 @@ bool passesBy(const StepContext& c, const Manifold& m, double near) {
     double t = 0;
     for (int k = 0; k < kMissAdvances; ++k) {
         const double reach = (glm::length(u) + spin) * (1 - t); // the most it can still close
-        const ShapeManifold s = collide(sa.shape, placeShape(poseAt(A.xf(), A.angle(), ma, t), sa),
-                                        sb.shape, placeShape(poseAt(B.xf(), B.angle(), mb, t), sb),
-                                        reach + near);
+        const ShapeManifold s =
+            collide(sa.shape, placeShape(poseAt(A.xf(), A.angle(), ma, t), sa), sb.shape,
+                    placeShape(poseAt(B.xf(), B.angle(), mb, t), sb), reach + near);
         if (s.count == 0) return true; // farther apart than the rest of the step can close
         const double gap = -deepestDepth(s);
         if (gap <= near) return false;
@@ -93,9 +93,8 @@ void setAsidePairsThatMiss(StepContext& c, std::vector<Manifold>& settled) {
     std::vector<Manifold> all;
     all.reserve(settled.size() + missed.size());
     std::merge(settled.begin(), settled.end(), missed.begin(), missed.end(),
-               std::back_inserter(all), [](const Manifold& x, const Manifold& y) {
-                   return pairBefore(x, y);
-               });
+               std::back_inserter(all),
+               [](const Manifold& x, const Manifold& y) { return pairBefore(x, y); });
     settled.swap(all);
 }
 

@@ -235,8 +235,8 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
     if (positionBased)
         for (std::size_t j = 0; j < c.contacts.size(); ++j) {
             const Manifold& m = c.contacts[j];
-            const Vec2 moved = (c.bodies[m.b].xf().p - found[m.b].xf.p) -
-                               (c.bodies[m.a].xf().p - found[m.a].xf.p);
+            const Vec2 moved =
+                (c.bodies[m.b].xf().p - found[m.b].xf.p) - (c.bodies[m.a].xf().p - found[m.a].xf.p);
             approach[j] = std::max(-glm::dot(moved, m.normal), 0.0);
         }
     auto correctionOf = [&](double separation, double startLeft, std::size_t j) {
