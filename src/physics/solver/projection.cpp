@@ -222,39 +222,6 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
     for (std::size_t j = 0; j < c.contacts.size(); ++j)
         for (int i = 0; i < c.contacts[j].count; ++i)
             startOverlap[j][i] = std::max(c.contacts[j].points[i].depth - s.linearSlop, 0.0);
-    // A pass's correction of a point: its overlap beyond the slop, each pass at most maxProjection
-    // of it (Box2D 2.x's b2_maxLinearCorrection); but in the projection method proper, the overlap
-    // this step's motion made (beyond what the point had at the start: startLeft) is taken back
-    // whole, as position-based dynamics takes back a collision found along the path (Müller et al.,
-    // "Position Based Dynamics", 2007, §3.5): a bullet at 1,000 m/s that crossed a plate of 1 cm
-    // in the step, 10 m past it, was brought back 0.8 m and went on through. Whole up to the
-    // pair's approach by translation along the normal (approach[j]): the carried points of bodies
-    // that turned fast are stale, and their overlap is not one the path met (random scenes of
-    // millimetre polygons at hundreds of rad/s gained 14% in a step, uncut). Not against a static
-    // body: a box of 5 m at 400 m/s turning at 270 rad/s into a wall gained 5% of its scene's
-    // energy in the step it struck, the cause not yet found (stress seed 309). And only for a pair
-    // that closed by more than half the thinner one's inner radius, which the bound could let
-    // through: a box crushed into a corner by a pile under 39 m/s² was pushed out of the walls
-    // (stress seed 202).
-    std::vector<double> approach(c.contacts.size(), 0.0);
-    if (positionBased)
-        for (std::size_t j = 0; j < c.contacts.size(); ++j) {
-            const Manifold& m = c.contacts[j];
-            if (c.bodies[m.a].type == BodyType::Static || c.bodies[m.b].type == BodyType::Static)
-                continue; // stopped at static ones by the continuous check (continuous.cpp)
-            const Vec2 moved =
-                (c.bodies[m.b].xf().p - found[m.b].xf.p) - (c.bodies[m.a].xf().p - found[m.a].xf.p);
-            const double closed = -glm::dot(moved, m.normal);
-            // Only where the pass's bound could let one pass through the other.
-            const double thinner =
-                smallerInnerRadius(shapeA(m, c.bodies[m.a]).shape, shapeB(m, c.bodies[m.b]).shape);
-            if (closed > kUncheckedTravel * thinner) approach[j] = closed;
-        }
-    auto correctionOf = [&](double separation, double startLeft, std::size_t j) {
-        const double overlap = -(separation + s.linearSlop);
-        const double made = std::min(std::max(overlap - startLeft, 0.0), approach[j]);
-        return std::clamp(-factor * overlap, -(s.maxProjection + made), 0.0);
-    };
     // An iteration that corrects nothing moves nothing: the ones after it would find the same.
     for (bool moved = true; moved && iterations-- > 0;) {
         moved = false;
@@ -267,7 +234,7 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
             double C[2] = {0, 0};
             for (int i = 0; i < carried.count; ++i) {
                 g[i] = geometryNow(A, B, carried, i);
-                C[i] = correctionOf(g[i].separation, startOverlap[j][i], j);
+                C[i] = std::clamp(factor * (g[i].separation + s.linearSlop), -s.maxProjection, 0.0);
             }
             if (carried.count == 2 && C[0] < 0 && C[1] < 0 &&
                 correctBlock(A, B, g, C, c.h, s.gravity, correction, total[j], startOverlap[j])) {
@@ -276,7 +243,7 @@ void projectContacts(StepContext& c, int iterations, Correction correction,
             }
             for (int i = 0; i < carried.count; ++i) {
                 const auto [n, separation, p] = i == 0 ? g[0] : geometryNow(A, B, carried, i);
-                const double Ci = correctionOf(separation, startOverlap[j][i], j);
+                double Ci = std::clamp(factor * (separation + s.linearSlop), -s.maxProjection, 0.0);
                 if (Ci >= 0) continue;
                 Vec2 rA = p - A.xf().p, rB = p - B.xf().p;
                 const double k = impulseDenominator(A, B, rA, rB, n);
