@@ -29,7 +29,6 @@ void printGuards(const carom::GuardCounts& g) {
         {g.bounceCut, "bounces cut (Poisson's would have made energy too)"},
         {g.stoppedAtStatic, "bodies stopped where they met a static body"},
         {g.pushedOutOfStatic, "bodies pushed out of a static body"},
-        {g.stoppedAtMoving, "bodies stopped where they met a moving body (penalty)"},
     };
     for (const auto& l : lines)
         if (l.n > 0) std::printf("guard: %d %s\n", l.n, l.what);

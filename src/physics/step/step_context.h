@@ -187,15 +187,6 @@ void relaxJoints(StepContext& c, const std::vector<Pose>& start);
 // continuous.cpp: a body that moved far in the step is put back where it would have entered a
 // static body it was not stopped at (its velocity following, with Correction::WithVelocities).
 void stopAtStaticBodies(StepContext& c, const std::vector<Pose>& start, Correction correction);
-// continuous.cpp: the penalty method's springs act on overlap alone, and a fast body crosses a thin
-// moving one within a step before any spring can act (a bullet at 1,000 m/s through a plate of
-// 1 cm). A pair of moving bodies that met on the way (their poses linear in t, sampled a fraction
-// of the smaller one's inner radius of relative travel apart, then bisected) and crossed (apart
-// again at the end, or, touching at the start, their centres' order along the normal turned over)
-// puts the faster one back where they met, moved on from there as the other went on, its
-// velocities as they were (Box2D v3 stops its bullets so); the next step's springs act between
-// them. A pair that ends overlapping is the springs' however deep.
-void stopAtMovingBodies(StepContext& c, const std::vector<Pose>& start);
 // continuous.cpp: a body in contact with a static one and deeper in it than half its inner
 // radius is pushed back out along the contact normal (its velocity following, as above).
 void keepOutOfStaticBodies(StepContext& c, Correction correction);

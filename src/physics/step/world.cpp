@@ -564,9 +564,8 @@ void World::step() {
             if (s.projection) projectContacts(c, settings_.positionIterations, s.correction, start);
         }
         returnSettledContacts(c, settled);
-        if (s.penaltyForces) stopAtMovingBodies(c, start); // nor through a thin moving body
-        stopAtStaticBodies(c, start, s.correction);        // no body through a thin wall
-        keepOutOfStaticBodies(c, s.correction);            // nor pressed into one by heavier bodies
+        stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
+        keepOutOfStaticBodies(c, s.correction);     // nor pressed into one by heavier bodies
     }
     // Soft bodies, in every method: their springs over substeps, their collisions swept in each
     // (soft_step.cpp).

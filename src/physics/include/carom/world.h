@@ -124,9 +124,6 @@ struct GuardCounts {
     // out of a static body it was pressed into (keepOutOfStaticBodies; continuous.cpp).
     int stoppedAtStatic = 0;
     int pushedOutOfStatic = 0;
-    // In the penalty method, a fast body moved back to where it first met a moving one
-    // (stopAtMovingBodies; continuous.cpp).
-    int stoppedAtMoving = 0;
 
     // Every kind, with the member that counts it and what it did in a few words (for listings).
     struct Kind {
@@ -139,7 +136,6 @@ struct GuardCounts {
         {&GuardCounts::bounceCut, "bounceCut"},
         {&GuardCounts::stoppedAtStatic, "stoppedAtStatic"},
         {&GuardCounts::pushedOutOfStatic, "pushedOutOfStatic"},
-        {&GuardCounts::stoppedAtMoving, "stoppedAtMoving"},
     };
 
     GuardCounts& operator+=(const GuardCounts& o) {
