@@ -11,6 +11,14 @@ using namespace carom::test;
 
 namespace {
 
+// The method's world without gravity: nothing but the bodies' own motion.
+WorldSettings withoutGravity(Method m) {
+    WorldSettings s;
+    s.method = m;
+    s.gravity = {0, 0};
+    return s;
+}
+
 class PassingBy : public ::testing::TestWithParam<Method> {};
 
 // A ball flying at 30 m/s 5 cm over a box standing on another, without gravity; with a little
@@ -18,9 +26,7 @@ class PassingBy : public ::testing::TestWithParam<Method> {};
 // touches: the boxes stay at rest and the ball flies straight on. (Before, the top box was knocked
 // away at 17 m/s and the ball thrown up at 5 m/s, in the default method.)
 TEST_P(PassingBy, ABallOverABoxLeavesItAlone) {
-    WorldSettings s;
-    s.method = GetParam();
-    s.gravity = {0, 0};
+    WorldSettings s = withoutGravity(GetParam());
     s.damping = 0.001;
     World w(s);
     const BodyId box = w.addBody(test::box("box", {0, 0}, 1, 1, 1));
@@ -39,9 +45,7 @@ TEST_P(PassingBy, ABallOverABoxLeavesItAlone) {
 // A bullet of 1 cm at 1,000 m/s passing 30 cm over the end of a free plate 1 m tall (it crosses
 // the plate's line in one step): it flies on at its speed, and the plate does not move.
 TEST_P(PassingBy, ABulletPastAPlateLeavesItAlone) {
-    WorldSettings s;
-    s.method = GetParam();
-    s.gravity = {0, 0};
+    WorldSettings s = withoutGravity(GetParam());
     s.damping = 0.001;
     World w(s);
     const BodyId plate = w.addBody(test::box("plate", {0, 0}, 0.01, 1, 1));
@@ -62,9 +66,7 @@ class BulletAtAPlate : public ::testing::TestWithParam<Method> {};
 // side, and the momentum, 10 kg·m/s, is kept through the collision, whatever the method does with
 // the energy. (It still goes through in the projection and penalty methods: docs/architecture.md.)
 TEST_P(BulletAtAPlate, StaysOnItsSide) {
-    WorldSettings s;
-    s.method = GetParam();
-    s.gravity = {0, 0};
+    WorldSettings s = withoutGravity(GetParam());
     s.friction = 0;
     World w(s);
     const BodyId plate = w.addBody(test::box("plate", {0, 0}, 0.01, 1, 1));

@@ -5,8 +5,8 @@
 #include "../src/app/history.h"
 #include "carom/recording.h"
 #include "guard_check.h"
+#include "test_worlds.h"
 
-#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -77,12 +77,7 @@ TEST_P(PresetBits, SlowEveryPresetGoesOnWithTheSameBits) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Methods, PresetBits, ::testing::ValuesIn(carom::allMethods()),
-                         [](const ::testing::TestParamInfo<carom::Method>& info) {
-                             std::string name(carom::toString(info.param));
-                             for (char& ch : name)
-                                 if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                             return name;
-                         });
+                         [](const auto& info) { return carom::test::testName(info.param); });
 
 namespace {
 

@@ -37,6 +37,16 @@ Transform poseAt(const Transform& xf, double angle, const Motion& m, double t) {
     return Transform{xf.p + t * m.dx, m.dAngle == 0 ? xf.q : Rot(angle + t * m.dAngle)};
 }
 
+// How fast (per unit of t) turning can bring the pair's boundaries closer (time_of_impact.h).
+double spinOf(const StepContext& c, const Manifold& m) {
+    return turning(c.bodies[m.a], c.motion[m.a].dAngle) +
+           turning(c.bodies[m.b], c.motion[m.b].dAngle);
+}
+// B's displacement relative to A over the step.
+Vec2 relativeMotion(const StepContext& c, const Manifold& m) {
+    return c.motion[m.b].dx - c.motion[m.a].dx;
+}
+
 // Whether the pair's shapes, moving as the step's free motion takes them, never come within
 // `near` of each other (a gap at the start wider than near).
 bool passesBy(const StepContext& c, const Manifold& m, double near) {
@@ -44,9 +54,8 @@ bool passesBy(const StepContext& c, const Manifold& m, double near) {
     const Body& B = c.bodies[m.b];
     const Motion& ma = c.motion[m.a];
     const Motion& mb = c.motion[m.b];
-    const Vec2 u = mb.dx - ma.dx; // B's displacement relative to A over the step
-    // How fast (per unit of t) turning can bring the boundaries closer (time_of_impact.h).
-    const double spin = turning(A, ma.dAngle) + turning(B, mb.dAngle);
+    const Vec2 u = relativeMotion(c, m);
+    const double spin = spinOf(c, m);
     const BodyShape& sa = A.shapes[m.shapeA];
     const BodyShape& sb = B.shapes[m.shapeB];
     double t = 0;
@@ -71,6 +80,12 @@ bool passesBy(const StepContext& c, const Manifold& m, double near) {
 void setAsidePairsThatMiss(StepContext& c, std::vector<Manifold>& settled) {
     const double near = c.settings.linearSlop;
     const double speculative = kSpeculativeDistance * near;
+    // The contacts asked about: wider apart than the speculative distance, neither body in flight
+    // (the flights' pairs are settled there). A pile at rest has none, and costs one pass.
+    auto asked = [&](const Manifold& m) {
+        return -deepestDepth(m) > speculative && !c.motion[m.a].flown && !c.motion[m.b].flown;
+    };
+    if (std::none_of(c.contacts.begin(), c.contacts.end(), asked)) return;
     // Bodies the solvers will throw aside within the step: overlapping something by more than the
     // slop, they are pushed out of it. Their motion is not the free one, and a pair of theirs is
     // left to the solvers (a body pushed out of a pile into one it was passing made energy: stress
@@ -82,14 +97,10 @@ void setAsidePairsThatMiss(StepContext& c, std::vector<Manifold>& settled) {
     std::size_t kept = 0;
     for (std::size_t j = 0; j < c.contacts.size(); ++j) {
         const Manifold& m = c.contacts[j];
-        bool miss = false;
-        if (-deepestDepth(m) > speculative && !c.motion[m.a].flown && !c.motion[m.b].flown &&
-            !turned[m.a] && !turned[m.b]) {
-            const Vec2 u = c.motion[m.b].dx - c.motion[m.a].dx;
-            const double reach = glm::length(u) + turning(c.bodies[m.a], c.motion[m.a].dAngle) +
-                                 turning(c.bodies[m.b], c.motion[m.b].dAngle);
-            miss = reach > -deepestDepth(m) - near && passesBy(c, m, near);
-        }
+        const bool miss =
+            asked(m) && !turned[m.a] && !turned[m.b] &&
+            glm::length(relativeMotion(c, m)) + spinOf(c, m) > -deepestDepth(m) - near &&
+            passesBy(c, m, near);
         if (miss)
             missed.push_back(m);
         else

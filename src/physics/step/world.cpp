@@ -544,8 +544,9 @@ void World::step() {
         std::vector<Manifold>& settled = settledScratch();
         settled.clear();
         if (s.solver != Solver::None && softBodies_.empty()) strikeImpactsInFlight(c, settled);
-        setAsidePairsThatMiss(c,
-                              settled); // misses.cpp: no solver stops a body at a corner it passes
+        // Contacts whose bodies only pass each other, set aside too (misses.cpp): no solver
+        // stops a body at a corner it passes.
+        setAsidePairsThatMiss(c, settled);
         const std::vector<Pose> start = save(bodies_);
         // Overlap the step starts with, deeper than the slop allows, parted without a push that
         // nobody pays for (projection.cpp).
