@@ -8,7 +8,7 @@ packages=(
   libsdl2-dev libimgui-dev libglm-dev nlohmann-json3-dev
   libgtest-dev
   libgl-dev
-  zlib1g-dev                           # the app's PNG screenshots
+  libpng-dev                           # the app's PNG screenshots
   xvfb xdotool imagemagick x11-utils   # app tests and screenshots under a virtual X server
   fonts-dejavu-core                    # the app's UI font
   clang libclang-rt-14-dev             # the scene fuzzer (libFuzzer) and sanitizers, tests/fuzz/run.sh

@@ -1,4 +1,4 @@
-// A minimal PNG writer for screenshots: 8-bit RGB, compressed with zlib.
+// Screenshots as PNG files: 8-bit RGB, encoded by libpng.
 #pragma once
 
 #include <cstdint>
