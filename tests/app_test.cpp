@@ -796,3 +796,43 @@ TEST(App, SlowBuildModeDrawsAPinnedRopeAndReplaysToTheSameBits) {
     expectReplaySavesTheSame(rec, saved, dir);
     fs::remove_all(dir);
 }
+
+// issue 44 (share): Ctrl+Shift+C puts the scene as it is, with its settings, on the clipboard as a
+// scene file's text, and Ctrl+Shift+V opens the clipboard's text. Opened paused, 10 steps, copied,
+// 10 steps more, pasted: the world is as carom-cli run --steps 10 leaves it, number for number; and
+// the copied text is that scene file. Text put there from outside (xclip) opens the same way, and
+// text that is not a scene is refused, the scene open kept.
+TEST(App, SlowSceneCopiedAsTextPastesBack) {
+    if (!have("xvfb-run") || !have("Xvfb") || !have("xdotool") || !have("xclip"))
+        GTEST_SKIP() << "Xvfb, xdotool or xclip is not installed";
+    const fs::path dir = tempDir("clipboard");
+    const std::string scene = CAROM_ASSET_DIR "/scenes/rigid-body-collisions.json";
+    const fs::path saved = dir / "b.json", expected = dir / "a.json", copied = dir / "copied.json";
+    const Outcome r = runDriven(dir, "--paused " + scene, saved,
+                                press("period", 10) + press("ctrl+shift+c") + "sleep 0.3\n" +
+                                    "xclip -selection clipboard -o > " + copied.string() + "\n" +
+                                    press("period", 10) + press("ctrl+shift+v") + "sleep 0.3\n");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Outcome c = run(std::string(CAROM_CLI) + " run " + scene + " --steps 10 --save " +
+                              expected.string() + " >/dev/null",
+                          dir);
+    ASSERT_EQ(c.status, 0) << c.err;
+    EXPECT_EQ(readAll(saved), readAll(expected));
+    EXPECT_EQ(readAll(copied), readAll(expected));
+
+    // From outside: a scene's text opens; then text that is not a scene leaves it open.
+    const fs::path blocks = dir / "two-blocks.json", fromOutside = dir / "c.json",
+                   blocksSaved = dir / "d.json";
+    std::ofstream(blocks) << kTwoBlocks;
+    const Outcome o = runDriven(
+        dir, "--paused " + scene, fromOutside,
+        "xclip -selection clipboard -i < " + blocks.string() + "\n" + press("ctrl+shift+v") +
+            "sleep 0.3\nprintf 'not a scene' | xclip -selection clipboard -i\n" +
+            press("ctrl+shift+v") + "sleep 0.3\n");
+    ASSERT_EQ(o.status, 0) << o.err;
+    const Outcome d = run(std::string(CAROM_CLI) + " run " + blocks.string() +
+                              " --steps 0 --save " + blocksSaved.string() + " >/dev/null",
+                          dir);
+    ASSERT_EQ(d.status, 0) << d.err;
+    EXPECT_EQ(readAll(fromOutside), readAll(blocksSaved));
+}

@@ -10,6 +10,7 @@ packages=(
   libgl-dev
   libpng-dev                           # the app's PNG screenshots
   xvfb xdotool imagemagick x11-utils   # app tests and screenshots under a virtual X server
+  xclip                                # app tests: text put on and read from the clipboard
   fonts-dejavu-core                    # the app's UI font
   clang libclang-rt-14-dev             # the scene fuzzer (libFuzzer) and sanitizers, tests/fuzz/run.sh
   clang-format                         # the format check of .ci/check-format.sh

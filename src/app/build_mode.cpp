@@ -200,12 +200,12 @@ bool buildKey(BuildState& b, Session& s, const SDL_KeyboardEvent& e, carom::Vec2
     case SDLK_BACKSPACE:
         deleteSelected(b, s);
         return true;
-    case SDLK_c:
-        if (!ctrl) return false;
+    case SDLK_c: // with Shift: the whole scene to the system's clipboard (panels.cpp)
+        if (!ctrl || (e.keysym.mod & KMOD_SHIFT)) return false;
         if (auto def = selectedDefinition(b, s)) b.clipboard = def;
         return true;
     case SDLK_v:
-        if (!ctrl) return false;
+        if (!ctrl || (e.keysym.mod & KMOD_SHIFT)) return false;
         if (b.clipboard) paste(b, s, *b.clipboard, cursor);
         return true;
     case SDLK_d:

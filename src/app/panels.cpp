@@ -309,6 +309,14 @@ void sceneSection(UiContext& ui) {
         ImGui::EndCombo();
     }
     ImGui::EndDisabled();
+    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+    if (ImGui::Button("Copy as text", {half, 0})) copySceneToClipboard(ui);
+    tooltip("Copy the scene as it is now, with its settings, to the clipboard as the text of a "
+            "scene file: paste it into a message or a file, or into Carom (Ctrl+Shift+C).");
+    ImGui::SameLine();
+    if (ImGui::Button("Paste", {half, 0})) pasteSceneFromClipboard(ui);
+    tooltip("Open the scene whose text is on the clipboard (Ctrl+Shift+V). Text that is not a "
+            "scene is refused with the reason, and this scene stays.");
     // The last file message, in a box of fixed height so that nothing below moves when it comes.
     ImGui::BeginChild("file message", {0, 2 * ImGui::GetTextLineHeightWithSpacing()}, false);
     if (!p.fileMessage.empty())
@@ -643,6 +651,7 @@ void helpWindow(UiContext& ui, const Rect& view) {
         {"H or F1", "this help"},
         {"Ctrl+Q", "quit"},
         {"Ctrl+O", "open a scene file (the file browser)"},
+        {"Ctrl+Shift+C / V", "copy the scene as text / open the text copied"},
         {"B",
          "build mode: draw (1-6: select, box, circle, polygon,\n capsule, rope), G grid, P pin, "
          "Q/W turn, Ctrl+D, Delete"},
@@ -775,6 +784,53 @@ bool openSceneFile(UiContext& ui, const std::string& path) {
     }
 }
 
+// The scene as it is now, with its settings, as the text of a scene file (docs/scene-format.md):
+// what Save writes, given to the system's clipboard, to paste into a message, a file or another
+// Carom (myPhysicsLab shares a simulation as a URL).
+bool copySceneToClipboard(UiContext& ui) {
+    try {
+        const std::string text =
+            carom::serializeScene(carom::captureScene(ui.session.world, ui.session.scene.name));
+        if (SDL_SetClipboardText(text.c_str()) != 0)
+            throw std::runtime_error(std::string("the clipboard refused the scene: ") +
+                                     SDL_GetError());
+        ui.panels.fileMessage =
+            "copied the scene to the clipboard (" + std::to_string(text.size()) + " bytes of text)";
+        ui.panels.fileError = false;
+        return true;
+    } catch (const std::exception& e) {
+        ui.panels.fileMessage = e.what();
+        ui.panels.fileError = true;
+        return false;
+    }
+}
+
+// The clipboard's text opened as a scene; text that is not one is refused with the reader's
+// message (line, column, field), and the scene open stays.
+bool pasteSceneFromClipboard(UiContext& ui) {
+    char* raw = SDL_GetClipboardText(); // "" when there is none; SDL's to free
+    const std::string text = raw ? raw : "";
+    SDL_free(raw);
+    if (text.empty()) {
+        ui.panels.fileMessage = "the clipboard holds no text to open as a scene";
+        ui.panels.fileError = true;
+        return false;
+    }
+    try {
+        replaceScene(ui.session, carom::parseScene(text, "the clipboard"), "");
+        ui.panels.fileMessage =
+            "opened the scene on the clipboard (" + std::to_string(text.size()) + " bytes)";
+        ui.panels.fileError = false;
+        ui.panels.numObjects = std::max(1, countBlocks(ui.session.scene));
+        ui.commands.fitView = true;
+        return true;
+    } catch (const std::exception& e) { // SceneError, or a world the engine refused
+        ui.panels.fileMessage = e.what();
+        ui.panels.fileError = true;
+        return false;
+    }
+}
+
 bool saveSceneFile(UiContext& ui, const std::string& path) {
     const std::string full = resolvePath(path);
     try {
@@ -846,8 +902,12 @@ void drawPanels(UiContext& ui) {
     ui.plots.timeFrameHeight = ui.plots.xyFrameHeight = 0; // until drawn in this frame
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_O, false))
-        ui.panels.browser.show(FileBrowser::Mode::Open); // Ctrl+O: the file browser
-    if (!ui.panels.droppedPath.empty()) {                // a file dropped on the window
+        ui.panels.browser.show(FileBrowser::Mode::Open);  // Ctrl+O: the file browser
+    if (io.KeyCtrl && io.KeyShift && !io.WantTextInput) { // the scene as text, to share
+        if (ImGui::IsKeyPressed(SDL_SCANCODE_C, false)) copySceneToClipboard(ui);
+        if (ImGui::IsKeyPressed(SDL_SCANCODE_V, false)) pasteSceneFromClipboard(ui);
+    }
+    if (!ui.panels.droppedPath.empty()) { // a file dropped on the window
         openSceneFile(ui, ui.panels.droppedPath);
         ui.panels.droppedPath.clear();
     }

@@ -121,6 +121,10 @@ void wrappedText(const std::string& text, ImVec4 color = {0, 0, 0, 0});
 bool openSceneFile(UiContext& ui, const std::string& path);
 // Saves the world as a scene file; reports the result like openSceneFile.
 bool saveSceneFile(UiContext& ui, const std::string& path);
+// The scene as text to the system's clipboard, and the clipboard's text opened as a scene
+// (Ctrl+Shift+C / Ctrl+Shift+V, the Copy and Paste buttons); reported like openSceneFile.
+bool copySceneToClipboard(UiContext& ui);
+bool pasteSceneFromClipboard(UiContext& ui);
 void fileBrowserWindow(UiContext& ui, const Rect& simView);   // file_browser.cpp
 void inspectorWindow(UiContext& ui, const Rect& simView);     // inspector.cpp
 void softInspectorWindow(UiContext& ui, const Rect& simView); // inspector.cpp: a soft body's
