@@ -836,3 +836,25 @@ TEST(App, SlowSceneCopiedAsTextPastesBack) {
     ASSERT_EQ(d.status, 0) << d.err;
     EXPECT_EQ(readAll(fromOutside), readAll(blocksSaved));
 }
+
+// issue 44 (Export): Ctrl+E exports the run so far as CSV, a row a step with carom-cli run --csv's
+// columns: opened paused and stepped 30 times, the file typed "out" is carom-cli run --steps 30
+// --csv's, byte for byte.
+TEST(App, SlowExportedCsvIsTheCommandLines) {
+    if (!have("xvfb-run") || !have("Xvfb") || !have("xdotool"))
+        GTEST_SKIP() << "Xvfb or xdotool is not installed";
+    const fs::path dir = tempDir("export");
+    const std::string scene = CAROM_ASSET_DIR "/scenes/rigid-body-collisions.json";
+    const fs::path saved = dir / "b.json", expected = dir / "expected.csv";
+    const Outcome r = runDriven(dir, "--paused " + scene, saved,
+                                press("period", 30) + press("ctrl+e") +
+                                    "sleep 0.3\nxdotool type --delay 60 out\nsleep 0.2\n" +
+                                    press("Return") + "sleep 0.5\n");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Outcome c = run(std::string(CAROM_CLI) + " run " + scene + " --steps 30 --csv " +
+                              expected.string() + " >/dev/null",
+                          dir);
+    ASSERT_EQ(c.status, 0) << c.err;
+    ASSERT_TRUE(fs::exists(dir / "out.csv"));
+    EXPECT_EQ(readAll(dir / "out.csv"), readAll(expected));
+}

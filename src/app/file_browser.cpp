@@ -34,7 +34,9 @@ namespace {
 // The name field as a path: a whole path as it is, else inside the folder shown.
 std::string target(const FileBrowser& b) {
     if (b.name.empty()) return "";
-    const std::string n = b.mode == FileBrowser::Mode::Save ? withJsonExtension(b.name) : b.name;
+    const std::string n = b.mode == FileBrowser::Mode::Save        ? withJsonExtension(b.name)
+                          : b.mode == FileBrowser::Mode::ExportCsv ? withCsvExtension(b.name)
+                                                                   : b.name;
     if (n[0] == '/' || n[0] == '~') return resolvePath(n);
     return resolvePath((fs::path(b.folder) / n).string());
 }
@@ -58,7 +60,8 @@ void act(UiContext& ui, FileBrowser& b) {
         return;
     }
     b.confirmPath.clear();
-    if (saveSceneFile(ui, path)) {
+    if (b.mode == FileBrowser::Mode::ExportCsv ? exportCsvFile(ui, path)
+                                               : saveSceneFile(ui, path)) {
         b.open = false;
         b.go(b.folder);
     }
@@ -135,9 +138,12 @@ void fileBrowserWindow(UiContext& ui, const Rect& view) {
     ImGui::SetNextWindowSize(size, ImGuiCond_Appearing);
     ImGui::SetNextWindowPos(at, ImGuiCond_Appearing);
     ImGui::SetNextWindowSizeConstraints({300, 240}, display);
-    const bool save = b.mode == FileBrowser::Mode::Save;
-    ImGui::Begin(save ? "Save the scene###files" : "Open a scene###files", &b.open,
-                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+    const bool save = b.mode != FileBrowser::Mode::Open;
+    const bool exporting = b.mode == FileBrowser::Mode::ExportCsv;
+    ImGui::Begin(exporting ? "Export the run as CSV###files"
+                 : save    ? "Save the scene###files"
+                           : "Open a scene###files",
+                 &b.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
     noteOverlay(ui.panels, "files");
 
     // The folder: typed (Enter goes there) or one up.
@@ -164,7 +170,7 @@ void fileBrowserWindow(UiContext& ui, const Rect& view) {
     }
 
     // The name and the action.
-    const char* action = save ? "Save" : "Open";
+    const char* action = exporting ? "Export" : save ? "Save" : "Open";
     const float buttons = ImGui::CalcTextSize("Cancel").x + ImGui::CalcTextSize(action).x +
                           4 * ImGui::GetStyle().FramePadding.x +
                           2 * ImGui::GetStyle().ItemSpacing.x;
@@ -173,10 +179,13 @@ void fileBrowserWindow(UiContext& ui, const Rect& view) {
         ImGui::SetKeyboardFocusHere();
         b.focusName = false;
     }
-    bool go = ImGui::InputTextWithHint(
-        "##name", save ? "file name (.json is added)" : "file name or path", &b.name,
-        ImGuiInputTextFlags_EnterReturnsTrue |
-            ImGuiInputTextFlags_AutoSelectAll); // typing replaces it
+    bool go = ImGui::InputTextWithHint("##name",
+                                       exporting ? "file name (.csv is added)"
+                                       : save    ? "file name (.json is added)"
+                                                 : "file name or path",
+                                       &b.name,
+                                       ImGuiInputTextFlags_EnterReturnsTrue |
+                                           ImGuiInputTextFlags_AutoSelectAll); // typing replaces it
     if (ImGui::IsItemEdited()) b.confirmPath.clear();
     ImGui::SameLine();
     go |= ImGui::Button(action);

@@ -1,5 +1,6 @@
-// The file browser: an ImGui window to open and save scene files (folders, .json files, the
-// presets, the recent files, a name field for saving, a question before replacing a file). Its
+// The file browser: an ImGui window to open and save scene files, and to export the run as CSV
+// (folders, .json files, the presets, the recent files, a name field for saving, a question before
+// replacing a file). Its
 // listing and path rules are in file_list.h; the window is fileBrowserWindow (panels.h).
 #pragma once
 
@@ -10,7 +11,7 @@
 namespace app {
 
 struct FileBrowser {
-    enum class Mode { Open, Save };
+    enum class Mode { Open, Save, ExportCsv };
     bool open = false;
     Mode mode = Mode::Open;
     std::string folder;      // the folder shown, absolute

@@ -71,6 +71,10 @@ std::string withJsonExtension(const std::string& name) {
     return fs::path(name).has_extension() ? name : name + ".json";
 }
 
+std::string withCsvExtension(const std::string& name) {
+    return fs::path(name).has_extension() ? name : name + ".csv";
+}
+
 bool saveNeedsConfirmation(const std::string& path) {
     std::error_code ec;
     return fs::exists(fs::path(path), ec);

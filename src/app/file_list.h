@@ -27,6 +27,7 @@ std::string resolvePath(const std::string& path);
 
 // A file name for saving: `name` with ".json" added when it has no extension.
 std::string withJsonExtension(const std::string& name);
+std::string withCsvExtension(const std::string& name); // the same with .csv
 
 // Saving to `path` must ask before replacing: something is already there.
 bool saveNeedsConfirmation(const std::string& path);

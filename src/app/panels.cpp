@@ -309,14 +309,21 @@ void sceneSection(UiContext& ui) {
         ImGui::EndCombo();
     }
     ImGui::EndDisabled();
-    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-    if (ImGui::Button("Copy as text", {half, 0})) copySceneToClipboard(ui);
+    if (ImGui::Button("Copy", {w, 0})) copySceneToClipboard(ui);
     tooltip("Copy the scene as it is now, with its settings, to the clipboard as the text of a "
             "scene file: paste it into a message or a file, or into Carom (Ctrl+Shift+C).");
     ImGui::SameLine();
-    if (ImGui::Button("Paste", {half, 0})) pasteSceneFromClipboard(ui);
+    if (ImGui::Button("Paste", {w, 0})) pasteSceneFromClipboard(ui);
     tooltip("Open the scene whose text is on the clipboard (Ctrl+Shift+V). Text that is not a "
             "scene is refused with the reason, and this scene stays.");
+    ImGui::SameLine();
+    if (ImGui::Button("Export...", {-FLT_MIN, 0})) {
+        p.browser.show(FileBrowser::Mode::ExportCsv);
+        p.browser.name = "run.csv";
+    }
+    tooltip("Save the run so far, from the start of the timeline to the moment shown, as a CSV "
+            "file: a row a step with the time, the energies, the momenta and every moving body's "
+            "position, angle and velocities (the columns of carom-cli run --csv). Ctrl+E.");
     // The last file message, in a box of fixed height so that nothing below moves when it comes.
     ImGui::BeginChild("file message", {0, 2 * ImGui::GetTextLineHeightWithSpacing()}, false);
     if (!p.fileMessage.empty())
@@ -652,6 +659,7 @@ void helpWindow(UiContext& ui, const Rect& view) {
         {"Ctrl+Q", "quit"},
         {"Ctrl+O", "open a scene file (the file browser)"},
         {"Ctrl+Shift+C / V", "copy the scene as text / open the text copied"},
+        {"Ctrl+E", "export the run so far as CSV"},
         {"B",
          "build mode: draw (1-6: select, box, circle, polygon,\n capsule, rope), G grid, P pin, "
          "Q/W turn, Ctrl+D, Delete"},
@@ -902,7 +910,11 @@ void drawPanels(UiContext& ui) {
     ui.plots.timeFrameHeight = ui.plots.xyFrameHeight = 0; // until drawn in this frame
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_O, false))
-        ui.panels.browser.show(FileBrowser::Mode::Open);  // Ctrl+O: the file browser
+        ui.panels.browser.show(FileBrowser::Mode::Open); // Ctrl+O: the file browser
+    if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_E, false)) {
+        ui.panels.browser.show(FileBrowser::Mode::ExportCsv); // Ctrl+E: the run as CSV
+        ui.panels.browser.name = "run.csv";
+    }
     if (io.KeyCtrl && io.KeyShift && !io.WantTextInput) { // the scene as text, to share
         if (ImGui::IsKeyPressed(SDL_SCANCODE_C, false)) copySceneToClipboard(ui);
         if (ImGui::IsKeyPressed(SDL_SCANCODE_V, false)) pasteSceneFromClipboard(ui);

@@ -125,6 +125,9 @@ bool saveSceneFile(UiContext& ui, const std::string& path);
 // (Ctrl+Shift+C / Ctrl+Shift+V, the Copy and Paste buttons); reported like openSceneFile.
 bool copySceneToClipboard(UiContext& ui);
 bool pasteSceneFromClipboard(UiContext& ui);
+// The run from the history's first step to the moment shown as a CSV file with carom-cli run's
+// columns (export_csv.cpp); reported like openSceneFile.
+bool exportCsvFile(UiContext& ui, const std::string& path);
 void fileBrowserWindow(UiContext& ui, const Rect& simView);   // file_browser.cpp
 void inspectorWindow(UiContext& ui, const Rect& simView);     // inspector.cpp
 void softInspectorWindow(UiContext& ui, const Rect& simView); // inspector.cpp: a soft body's

@@ -1,7 +1,7 @@
 // carom-cli replay: a recording's inputs applied to its world at their steps, the world stepped in
 // between, the CSV and the final scene written as run writes them.
+#include "carom/csv.h"
 #include "commands.h"
-#include "csv.h"
 
 #include "carom/output_file.h"
 #include "carom/recording.h"
@@ -60,8 +60,8 @@ int replay(const ReplayOptions& o) {
     if (!o.save.empty()) save = std::make_unique<carom::OutputFile>(o.save);
     const carom::Diagnostics first = carom::measure(world);
     if (csv) {
-        writeCsvHeader(csv->get(), world);
-        writeCsvRow(csv->get(), world, clock.at(world), first);
+        csv->write(carom::csvHeader(world));
+        csv->write(carom::csvRow(world, clock.at(world), first));
     }
     long long taken = 0;
     // --until T: the first state whose clock reaches T (with stepsFor's tolerance of rounding).
@@ -75,7 +75,7 @@ int replay(const ReplayOptions& o) {
                 throw std::runtime_error(o.recording +
                                          ": the simulation became non-finite at step " +
                                          std::to_string(world.stepCount()));
-            if (csv && taken % o.every == 0) writeCsvRow(csv->get(), world, clock.at(world), d);
+            if (csv && taken % o.every == 0) csv->write(carom::csvRow(world, clock.at(world), d));
         }
     };
 

@@ -1,6 +1,6 @@
 // carom-cli run: load a scene, step it, write the CSV and the final scene, print a summary.
+#include "carom/csv.h"
 #include "commands.h"
-#include "csv.h"
 #include <algorithm>
 
 #include "carom/output_file.h"
@@ -49,8 +49,8 @@ int run(const RunOptions& o) {
     if (!o.save.empty()) save = std::make_unique<carom::OutputFile>(o.save);
     const carom::Diagnostics start = carom::measure(world);
     if (csv) {
-        writeCsvHeader(csv->get(), world);
-        writeCsvRow(csv->get(), world, 0.0, start);
+        csv->write(carom::csvHeader(world));
+        csv->write(carom::csvRow(world, 0.0, start));
     }
     double deepest = 0; // the deepest overlap after any step, m
     for (long long i = 1; i <= steps; ++i) {
@@ -62,7 +62,7 @@ int run(const RunOptions& o) {
                                      std::to_string(i) + " (t = " + std::to_string(i * dt) +
                                      " s); try a smaller --dt or another --method");
         // t = steps × dt, not the world's running sum, so that rows fall on exact multiples.
-        if (csv && i % o.every == 0) writeCsvRow(csv->get(), world, i * dt, d);
+        if (csv && i % o.every == 0) csv->write(carom::csvRow(world, i * dt, d));
     }
     if (save) save->write(carom::sceneFileText(carom::captureScene(world, scene.name), o.save));
     if (csv) csv->commit();
