@@ -858,3 +858,22 @@ TEST(App, SlowExportedCsvIsTheCommandLines) {
     ASSERT_TRUE(fs::exists(dir / "out.csv"));
     EXPECT_EQ(readAll(dir / "out.csv"), readAll(expected));
 }
+
+// issue 44 (Export): F12 exports the window as a PNG (written by libpng after a frame without the
+// dialog): ImageMagick reads it at the window's size.
+TEST(App, SlowWindowExportedAsPng) {
+    if (!have("xvfb-run") || !have("Xvfb") || !have("xdotool") || !have("identify"))
+        GTEST_SKIP() << "Xvfb, xdotool or ImageMagick is not installed";
+    const fs::path dir = tempDir("export-png");
+    const std::string scene = CAROM_ASSET_DIR "/scenes/polygons.json";
+    const fs::path saved = dir / "b.json", png = dir / "shot.png", size = dir / "size.txt";
+    const Outcome r = runDriven(dir, scene, saved,
+                                press("F12") + "sleep 0.3\nxdotool type --delay 60 shot.png\n" +
+                                    "sleep 0.2\n" + press("Return") + "sleep 0.8\n");
+    ASSERT_EQ(r.status, 0) << r.err;
+    ASSERT_TRUE(fs::exists(png));
+    ASSERT_EQ(
+        std::system(("identify -format '%w %h' " + png.string() + " > " + size.string()).c_str()),
+        0);
+    EXPECT_EQ(readAll(size), "1280 800");
+}

@@ -496,6 +496,13 @@ int runApp(const AppOptions& opt) {
             if (!writeScreenshot(a, opt.screenshot)) status = 1;
             quit = true;
         }
+        if (!a.panels.screenshot.empty() && a.panels.screenshotFrames-- <= 0) {
+            const std::string path = a.panels.screenshot;
+            a.panels.screenshot.clear();
+            a.panels.fileError = !writeScreenshot(a, path);
+            a.panels.fileMessage = a.panels.fileError ? path + ": cannot write the picture"
+                                                      : "saved the window as " + path;
+        }
         SDL_GL_SwapWindow(a.window);
         physicsThread.wait();
         noteAdvance(a, physics, dt);

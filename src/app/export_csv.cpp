@@ -7,6 +7,7 @@
 #include "panels.h"
 #include "session.h"
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,13 @@ bool exportCsvFile(UiContext& ui, const std::string& path) {
         ui.panels.fileError = true;
         return false;
     }
+}
+
+bool exportFile(UiContext& ui, const std::string& path) {
+    if (std::filesystem::path(path).extension() != ".png") return exportCsvFile(ui, path);
+    ui.panels.screenshot = path;
+    ui.panels.screenshotFrames = 1;
+    return true;
 }
 
 } // namespace app

@@ -34,9 +34,9 @@ namespace {
 // The name field as a path: a whole path as it is, else inside the folder shown.
 std::string target(const FileBrowser& b) {
     if (b.name.empty()) return "";
-    const std::string n = b.mode == FileBrowser::Mode::Save        ? withJsonExtension(b.name)
-                          : b.mode == FileBrowser::Mode::ExportCsv ? withCsvExtension(b.name)
-                                                                   : b.name;
+    const std::string n = b.mode == FileBrowser::Mode::Save     ? withJsonExtension(b.name)
+                          : b.mode == FileBrowser::Mode::Export ? withCsvExtension(b.name)
+                                                                : b.name;
     if (n[0] == '/' || n[0] == '~') return resolvePath(n);
     return resolvePath((fs::path(b.folder) / n).string());
 }
@@ -60,8 +60,7 @@ void act(UiContext& ui, FileBrowser& b) {
         return;
     }
     b.confirmPath.clear();
-    if (b.mode == FileBrowser::Mode::ExportCsv ? exportCsvFile(ui, path)
-                                               : saveSceneFile(ui, path)) {
+    if (b.mode == FileBrowser::Mode::Export ? exportFile(ui, path) : saveSceneFile(ui, path)) {
         b.open = false;
         b.go(b.folder);
     }
@@ -139,8 +138,8 @@ void fileBrowserWindow(UiContext& ui, const Rect& view) {
     ImGui::SetNextWindowPos(at, ImGuiCond_Appearing);
     ImGui::SetNextWindowSizeConstraints({300, 240}, display);
     const bool save = b.mode != FileBrowser::Mode::Open;
-    const bool exporting = b.mode == FileBrowser::Mode::ExportCsv;
-    ImGui::Begin(exporting ? "Export the run as CSV###files"
+    const bool exporting = b.mode == FileBrowser::Mode::Export;
+    ImGui::Begin(exporting ? "Export the run (.csv) or the window (.png)###files"
                  : save    ? "Save the scene###files"
                            : "Open a scene###files",
                  &b.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
@@ -179,13 +178,14 @@ void fileBrowserWindow(UiContext& ui, const Rect& view) {
         ImGui::SetKeyboardFocusHere();
         b.focusName = false;
     }
-    bool go = ImGui::InputTextWithHint("##name",
-                                       exporting ? "file name (.csv is added)"
-                                       : save    ? "file name (.json is added)"
-                                                 : "file name or path",
-                                       &b.name,
-                                       ImGuiInputTextFlags_EnterReturnsTrue |
-                                           ImGuiInputTextFlags_AutoSelectAll); // typing replaces it
+    bool go =
+        ImGui::InputTextWithHint("##name",
+                                 exporting ? "name: .csv the run, .png a picture (.csv is added)"
+                                 : save    ? "file name (.json is added)"
+                                           : "file name or path",
+                                 &b.name,
+                                 ImGuiInputTextFlags_EnterReturnsTrue |
+                                     ImGuiInputTextFlags_AutoSelectAll); // typing replaces it
     if (ImGui::IsItemEdited()) b.confirmPath.clear();
     ImGui::SameLine();
     go |= ImGui::Button(action);

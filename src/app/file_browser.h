@@ -11,7 +11,7 @@
 namespace app {
 
 struct FileBrowser {
-    enum class Mode { Open, Save, ExportCsv };
+    enum class Mode { Open, Save, Export };
     bool open = false;
     Mode mode = Mode::Open;
     std::string folder;      // the folder shown, absolute

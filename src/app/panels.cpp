@@ -318,12 +318,14 @@ void sceneSection(UiContext& ui) {
             "scene is refused with the reason, and this scene stays.");
     ImGui::SameLine();
     if (ImGui::Button("Export...", {-FLT_MIN, 0})) {
-        p.browser.show(FileBrowser::Mode::ExportCsv);
+        p.browser.show(FileBrowser::Mode::Export);
         p.browser.name = "run.csv";
     }
     tooltip("Save the run so far, from the start of the timeline to the moment shown, as a CSV "
             "file: a row a step with the time, the energies, the momenta and every moving body's "
-            "position, angle and velocities (the columns of carom-cli run --csv). Ctrl+E.");
+            "position, angle and velocities (the columns of carom-cli run --csv; Ctrl+E); or, with "
+            "a name "
+            "ending in .png, a picture of the window (F12).");
     // The last file message, in a box of fixed height so that nothing below moves when it comes.
     ImGui::BeginChild("file message", {0, 2 * ImGui::GetTextLineHeightWithSpacing()}, false);
     if (!p.fileMessage.empty())
@@ -659,7 +661,7 @@ void helpWindow(UiContext& ui, const Rect& view) {
         {"Ctrl+Q", "quit"},
         {"Ctrl+O", "open a scene file (the file browser)"},
         {"Ctrl+Shift+C / V", "copy the scene as text / open the text copied"},
-        {"Ctrl+E", "export the run so far as CSV"},
+        {"Ctrl+E / F12", "export the run so far as CSV / the window as PNG"},
         {"B",
          "build mode: draw (1-6: select, box, circle, polygon,\n capsule, rope), G grid, P pin, "
          "Q/W turn, Ctrl+D, Delete"},
@@ -912,8 +914,12 @@ void drawPanels(UiContext& ui) {
     if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_O, false))
         ui.panels.browser.show(FileBrowser::Mode::Open); // Ctrl+O: the file browser
     if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_E, false)) {
-        ui.panels.browser.show(FileBrowser::Mode::ExportCsv); // Ctrl+E: the run as CSV
+        ui.panels.browser.show(FileBrowser::Mode::Export); // Ctrl+E: the run as CSV
         ui.panels.browser.name = "run.csv";
+    }
+    if (!io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_F12, false)) {
+        ui.panels.browser.show(FileBrowser::Mode::Export); // F12: a picture of the window
+        ui.panels.browser.name = "carom.png";
     }
     if (io.KeyCtrl && io.KeyShift && !io.WantTextInput) { // the scene as text, to share
         if (ImGui::IsKeyPressed(SDL_SCANCODE_C, false)) copySceneToClipboard(ui);

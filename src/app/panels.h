@@ -68,6 +68,8 @@ struct PanelState {
     float controlsScroll = 0;              // how far the controls could scroll, pixels
     std::vector<std::string> recent; // recent scene files, newest first (remembered in the prefs)
     std::string droppedPath;         // a file dropped on the window, opened by the next drawPanels
+    std::string screenshot;          // a picture of the window asked for (exportFile), or empty
+    int screenshotFrames = 0;        // frames to draw before it: the dialog gone from the window
     FileBrowser browser;
     bool lightStyle = false; // the ImGui colours in use are the light ones
     PanelLayout drawn;       // the side panels of the last frame, whose backgrounds renderFrame
@@ -128,6 +130,10 @@ bool pasteSceneFromClipboard(UiContext& ui);
 // The run from the history's first step to the moment shown as a CSV file with carom-cli run's
 // columns (export_csv.cpp); reported like openSceneFile.
 bool exportCsvFile(UiContext& ui, const std::string& path);
+// Export... (Ctrl+E, F12): a path ending in .png asks for a picture of the window, written after
+// the next frame is drawn without the dialog (PanelState::screenshot; the app writes it and
+// reports it); any other, the CSV above.
+bool exportFile(UiContext& ui, const std::string& path);
 void fileBrowserWindow(UiContext& ui, const Rect& simView);   // file_browser.cpp
 void inspectorWindow(UiContext& ui, const Rect& simView);     // inspector.cpp
 void softInspectorWindow(UiContext& ui, const Rect& simView); // inspector.cpp: a soft body's
