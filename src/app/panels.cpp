@@ -453,6 +453,13 @@ void viewSection(UiContext& ui) {
     ImGui::SameLine(150);
     checkbox("help", &v.showHelp, "The keys and mouse actions (H or F1).");
     checkbox("momentum", &v.showMomentum, "Momentum and angular momentum under the energy bar.");
+    ImGui::SameLine(150);
+    checkbox(
+        "velocities", &v.showVelocities,
+        "An arrow on each moving body: its velocity, as far as it goes in a second (at most 4 m).");
+    checkbox("centre of mass", &v.showCentreOfMass,
+             "The centre of mass of the moving bodies (soft ones too), and its velocity, the total "
+             "momentum over the total mass, as far as it goes in a second.");
     slider("trail length", &v.trailLength, 10, 1200, "%d frames");
     tooltip("How many frames of each body's path the trails keep.");
     slider("force scale", &v.forceScale, 0.01f, 5, "%.2f m/N", true);

@@ -268,6 +268,51 @@ void drawForces(ImDrawList* dl, const Session& s, const Camera& cam, float scale
             arrow(dl, cam, f.point, double(scale) * f.force, colourOf(f.kind));
 }
 
+// Velocities drawn as the way a body goes in kVelocitySeconds: an arrow in metres, as the forces'.
+constexpr double kVelocitySeconds = 1;
+constexpr ImU32 kVelocityColour = IM_COL32(90, 230, 230, 235);
+
+void drawVelocities(ImDrawList* dl, const carom::World& w, const Camera& cam,
+                    const std::vector<carom::Transform>& poses) {
+    for (std::size_t i = 0; i < w.bodies().size(); ++i)
+        if (w.bodies()[i].isDynamic())
+            arrow(dl, cam, poses[i].p, kVelocitySeconds * w.bodies()[i].v, kVelocityColour, 2.5f);
+    for (const carom::SoftBody& b : w.softBodies())
+        arrow(dl, cam, b.centreOfMass(), kVelocitySeconds * b.velocity(), kVelocityColour, 2.5f);
+}
+
+// The centre of mass of the moving bodies, rigid and soft, Σ m x / Σ m, as a circle quartered
+// black and white, and its velocity Σ m v / Σ m (the total momentum over the total mass).
+void drawCentreOfMass(ImDrawList* dl, const carom::World& w, const Camera& cam,
+                      const std::vector<carom::Transform>& poses, const Palette& pal) {
+    double mass = 0;
+    Vec2 moment{0, 0}, momentum{0, 0};
+    for (std::size_t i = 0; i < w.bodies().size(); ++i)
+        if (const Body& b = w.bodies()[i]; b.isDynamic()) {
+            mass += b.mass;
+            moment += b.mass * poses[i].p;
+            momentum += b.mass * b.v;
+        }
+    for (const carom::SoftBody& b : w.softBodies()) {
+        mass += b.mass();
+        moment += b.mass() * b.centreOfMass();
+        momentum += b.mass() * b.velocity();
+    }
+    if (!(mass > 0)) return;
+    const Vec2 centre = moment / mass;
+    arrow(dl, cam, centre, kVelocitySeconds * momentum / mass, pal.selection, 2.5f);
+    const ImVec2 c = cam.toScreen(centre);
+    const float r = 7, pi = 3.14159265f;
+    dl->AddCircleFilled(c, r, IM_COL32(255, 255, 255, 255), 16);
+    dl->PathArcTo(c, r, 0, 0.5f * pi, 8);
+    dl->PathLineTo(c);
+    dl->PathFillConvex(IM_COL32(0, 0, 0, 255));
+    dl->PathArcTo(c, r, pi, 1.5f * pi, 8);
+    dl->PathLineTo(c);
+    dl->PathFillConvex(IM_COL32(0, 0, 0, 255));
+    dl->AddCircle(c, r, IM_COL32(0, 0, 0, 255), 16, 1.5f);
+}
+
 // A flame behind each firing thruster: a triangle opposite the push, flickering with time.
 void drawFlames(ImDrawList* dl, const Session& s, const Camera& cam,
                 const std::vector<carom::Transform>& poses) {
@@ -439,6 +484,8 @@ void drawScene(RenderState& rs, const DrawInputs& in, ImDrawList* dl) {
     drawFlames(dl, s, cam, poses);
     if (in.view.showContacts) drawContacts(dl, s.world, cam);
     if (in.view.showForces) drawForces(dl, s, cam, in.view.forceScale);
+    if (in.view.showVelocities) drawVelocities(dl, s.world, cam, poses);
+    if (in.view.showCentreOfMass) drawCentreOfMass(dl, s.world, cam, poses, pal);
     drawSpring(dl, s.world, cam, poses);
     drawOverlays(rs, in, dl, pal);
     dl->PopClipRect();

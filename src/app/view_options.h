@@ -11,11 +11,13 @@ struct ViewOptions {
     bool showTrails = false;
     bool showNames = true;
     bool lightBackground = false;
-    int trailLength = 120;     // frames of history per body (short 60, long 600)
-    float forceScale = 0.5f;   // metres of arrow per newton
-    double peOffset = 0;       // added to potential energy in the graphs (myPhysicsLab's offset)
-    bool showMomentum = false; // momentum and angular momentum in the energy bar
-    bool showHint = true;      // the first-start hint, until the first click or key
+    int trailLength = 120;       // frames of history per body (short 60, long 600)
+    float forceScale = 0.5f;     // metres of arrow per newton
+    double peOffset = 0;         // added to potential energy in the graphs (myPhysicsLab's offset)
+    bool showMomentum = false;   // momentum and angular momentum in the energy bar
+    bool showVelocities = false; // each moving body's velocity as an arrow
+    bool showCentreOfMass = false; // the moving bodies' centre of mass and its velocity
+    bool showHint = true;          // the first-start hint, until the first click or key
     // Panels.
     bool showUi = true; // Tab hides every panel
     bool showControls = true;
