@@ -226,6 +226,36 @@ TEST_F(Cli, BenchPrintsMsPerStepLast) {
     EXPECT_EQ(lastValue(out, "bodies"), 7); // three blocks, four walls
 }
 
+// --profile N: each stage of the step timed over N more steps, a line each before ms_per_step; and
+// timing the stages changes no bit of the run.
+TEST_F(Cli, BenchProfilePrintsEachStage) {
+    carom::World plain = carom::buildWorld(carom::loadScene(kAssets + "pyramid-20.json"));
+    carom::World timed = plain;
+    timed.setProfiling(true);
+    for (int i = 0; i < 30; ++i) {
+        plain.step();
+        timed.step();
+    }
+    EXPECT_GT(timed.diagnostics().profile.total(), 0);
+    EXPECT_EQ(plain.diagnostics().profile.total(), 0);
+    EXPECT_EQ(carom::serializeScene(carom::captureScene(timed, "p")),
+              carom::serializeScene(carom::captureScene(plain, "p")));
+    ASSERT_EQ(cli({"bench", kAssets + "pyramid-20.json", "--steps", "5", "--profile", "5"}), 0)
+        << err;
+    const std::vector<std::string> lines = split(out, '\n');
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(lines.back().rfind("ms_per_step: ", 0), 0u) << out;
+    double sum = 0;
+    for (const char* stage : {"forces", "contacts", "flights", "misses", "solver", "positions",
+                              "static_checks", "soft_bodies", "finish"}) {
+        const double ms = lastValue(out, std::string("profile_") + stage + "_ms");
+        EXPECT_TRUE(std::isfinite(ms) && ms >= 0) << stage << "\n" << out;
+        sum += ms;
+    }
+    EXPECT_GT(sum, 0) << out;
+    expectRefused({"bench", kCollisions, "--profile", "0"}, "--profile");
+}
+
 TEST_F(Cli, SavedStateLoadsAndContinuesTheRun) {
     // 60 steps, saved; 60 more from the file = 120 steps straight (no resting contacts here, so
     // nothing is lost with the solver's warm-start impulses).

@@ -318,6 +318,7 @@ void buildFrame(AppState& a, bool& quit) {
     if (view.lightBackground != a.panels.lightStyle) applyColors(a.panels, view.lightBackground);
     const ImGuiIO& io = ImGui::GetIO();
     updateThrusters(s, !io.WantCaptureKeyboard && !a.input.build.on); // building: keys edit
+    s.world.setProfiling(view.showProfile); // the profile window reads the steps' stage times
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();

@@ -460,6 +460,10 @@ void viewSection(UiContext& ui) {
     checkbox("centre of mass", &v.showCentreOfMass,
              "The centre of mass of the moving bodies (soft ones too), and its velocity, the total "
              "momentum over the total mass, as far as it goes in a second.");
+    ImGui::SameLine(150);
+    checkbox("profile", &v.showProfile,
+             "Where the step's time goes, stage by stage, and what it works on (bodies, "
+             "contacts, colours, substeps, threads).");
     slider("trail length", &v.trailLength, 10, 1200, "%d frames");
     tooltip("How many frames of each body's path the trails keep.");
     slider("force scale", &v.forceScale, 0.01f, 5, "%.2f m/N", true);
@@ -940,6 +944,7 @@ void drawPanels(UiContext& ui) {
         if (layout.left > 0) controlsWindow(ui, display, layout);
         if (layout.right > 0) graphsWindow(ui, display, layout);
         if (ui.view.showStats) statsWindow(ui, view);
+        if (ui.view.showProfile) profileWindow(ui, view);
         timelineStrip(ui, view);
         const bool building = ui.build && ui.build->on; // its selection opens no inspector
         if (ui.session.selected && !building) inspectorWindow(ui, view);

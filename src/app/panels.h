@@ -51,6 +51,13 @@ struct WindowPlace {
     bool moved = false;   // the user dragged it: it stays where they left it
 };
 
+// The profile window's mean of the steps' profiles (profile_window.cpp).
+struct ProfileMean {
+    carom::StepProfile profile;
+    std::uint64_t step = 0; // the world's step it last took in
+    bool seen = false;
+};
+
 struct PanelState {
     std::string assetDir;
     std::vector<Preset> presets;
@@ -70,6 +77,7 @@ struct PanelState {
     std::string droppedPath;         // a file dropped on the window, opened by the next drawPanels
     std::string screenshot;          // a picture of the window asked for (exportFile), or empty
     int screenshotFrames = 0;        // frames to draw before it: the dialog gone from the window
+    ProfileMean profile;
     FileBrowser browser;
     bool lightStyle = false; // the ImGui colours in use are the light ones
     PanelLayout drawn;       // the side panels of the last frame, whose backgrounds renderFrame
@@ -135,6 +143,7 @@ bool exportCsvFile(UiContext& ui, const std::string& path);
 // reports it); any other, the CSV above.
 bool exportFile(UiContext& ui, const std::string& path);
 void fileBrowserWindow(UiContext& ui, const Rect& simView);   // file_browser.cpp
+void profileWindow(UiContext& ui, const Rect& simView);       // profile_window.cpp
 void inspectorWindow(UiContext& ui, const Rect& simView);     // inspector.cpp
 void softInspectorWindow(UiContext& ui, const Rect& simView); // inspector.cpp: a soft body's
 

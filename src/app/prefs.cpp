@@ -53,6 +53,7 @@ template <class F> void visit(Prefs& p, F&& f) {
     f("show_graphs", v.showGraphs);
     f("show_help", v.showHelp);
     f("show_stats", v.showStats);
+    f("show_profile", v.showProfile);
     f("show_momentum", v.showMomentum);
     f("show_velocities", v.showVelocities);
     f("show_centre_of_mass", v.showCentreOfMass);

@@ -24,6 +24,7 @@ struct ViewOptions {
     bool showGraphs = true;
     bool showHelp = false;
     bool showStats = true;
+    bool showProfile = false; // the step's stages timed (profile_window.cpp)
 };
 
 } // namespace app

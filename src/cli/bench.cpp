@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <malloc.h>
+#include <utility>
 
 namespace cli {
 namespace {
@@ -17,6 +18,19 @@ double heapBytes() {
     const struct mallinfo2 m = mallinfo2();
     return double(m.uordblks + m.hblkhd);
 }
+
+// The step's stages (carom::StepProfile), as --profile prints them.
+constexpr std::pair<const char*, double carom::StepProfile::*> kStages[] = {
+    {"forces", &carom::StepProfile::forces},
+    {"contacts", &carom::StepProfile::contacts},
+    {"flights", &carom::StepProfile::flights},
+    {"misses", &carom::StepProfile::misses},
+    {"solver", &carom::StepProfile::solver},
+    {"positions", &carom::StepProfile::positions},
+    {"static_checks", &carom::StepProfile::staticChecks},
+    {"soft_bodies", &carom::StepProfile::softBodies},
+    {"finish", &carom::StepProfile::finish},
+};
 
 } // namespace
 
@@ -40,6 +54,17 @@ int bench(const BenchOptions& o) {
     const carom::World keyframe = world;
     const std::chrono::duration<double, std::milli> copying = Clock::now() - copyStart;
     const double copyBytes = heapBytes() - beforeCopy + double(sizeof keyframe);
+    // The stages timed over more steps (--profile), apart from the timed ones: the clock reads
+    // between stages are not in ms_per_step.
+    carom::StepProfile profile;
+    world.setProfiling(true);
+    for (long long i = 0; i < o.profile; ++i) {
+        world.step();
+        const carom::StepProfile& p = world.diagnostics().profile;
+        for (auto field : kStages)
+            profile.*field.second += p.*field.second;
+    }
+    world.setProfiling(false);
     const std::size_t bodies = world.bodies().size(), contacts = world.contacts().size();
     std::printf("scene: %s\n", scene.name.c_str());
     std::printf("bodies: %zu\n", bodies);
@@ -54,6 +79,10 @@ int bench(const BenchOptions& o) {
         std::printf("bytes_per_contact: %.0f\n", (afterStep - beforeSteps) / double(contacts));
     std::printf("keyframe_bytes: %.0f\n", copyBytes);
     std::printf("keyframe_ms: %.3g\n", copying.count());
+    if (o.profile > 0)
+        for (auto field : kStages)
+            std::printf("profile_%s_ms: %.6g\n", field.first,
+                        1e3 * (profile.*field.second) / static_cast<double>(o.profile));
     std::printf("ms_per_step: %.6g\n", elapsed.count() / static_cast<double>(o.steps));
     return 0;
 }

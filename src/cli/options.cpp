@@ -232,10 +232,12 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
 
 BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
     BenchOptions b;
-    b.scene = ArgWalker(args, "bench", withOverrides({"--steps", "--threads"}))
+    b.scene = ArgWalker(args, "bench", withOverrides({"--steps", "--threads", "--profile"}))
                   .walk([&](const std::string& opt, const std::string& value) {
                       if (opt == "--steps")
                           b.steps = parseCount(opt, value, 1);
+                      else if (opt == "--profile")
+                          b.profile = parseCount(opt, value, 1);
                       else if (opt == "--threads")
                           b.threads = parseThreads(opt, value);
                       else
@@ -326,7 +328,8 @@ std::string usage() {
          "  carom-cli run SCENE.json [--time SECONDS | --steps N] [--dt H] [--method M]\n"
          "                [--integrator I] [--soft-resolution R] [--csv OUT.csv] [--every K]\n"
          "                [--save OUT.json] [--threads N]\n"
-         "  carom-cli bench SCENE.json [--steps N] [--method M] [--integrator I] [--dt H]\n"
+         "  carom-cli bench SCENE.json [--steps N] [--profile N] [--method M] [--integrator I] "
+         "[--dt H]\n"
          "                [--soft-resolution R] [--threads N]\n"
          "  carom-cli replay RUN [--csv OUT.csv] [--every K] [--save OUT.json] [--until T]\n"
          "                [--threads N]\n"

@@ -41,6 +41,7 @@ struct BenchOptions {
     std::string scene;
     int threads = carom::World::cores();
     long long steps = 500;
+    long long profile = 0; // steps stepped again with the stages timed, after the timed ones
     Overrides overrides;
 };
 

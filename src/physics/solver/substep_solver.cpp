@@ -564,6 +564,8 @@ template <int N> void solveSubsteps(StepContext& c) {
     static thread_local std::vector<Batch> batches;
     static thread_local Layout layout;
     layOut<N>(inertia, ends, batchOf, layout, batches);
+    c.diagnostics.profile.colours = static_cast<int>(layout.colours);
+    c.diagnostics.profile.substeps = kSubsteps;
 
     // The moving bodies the contacts reach go through the substeps, batch by batch; the others
     // move as the integrator (or their flight) says, below.

@@ -7,6 +7,7 @@
 #include "step/guard_check_count.h"
 #include "step/step_context.h"
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -527,26 +528,41 @@ void World::step() {
                   pendingEvents_, d,         settings_.timeStep,
                   &joints_,       &apart_,   crew_.get()};
     const Stages& s = stagesOf(settings_.method);
+    // Profiling: each stage's wall time, from the last lap to now, added to its field.
+    StepProfile& profile = d.profile;
+    auto last =
+        profiling_ ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+    auto lap = [&](double& into) {
+        if (!profiling_) return;
+        const auto now = std::chrono::steady_clock::now();
+        into += std::chrono::duration<double>(now - last).count();
+        last = now;
+    };
     // The rigid bodies' poses at the step's start: the soft bodies' collisions sweep from them (a
     // world without soft bodies saves nothing).
     const std::vector<Pose> stepStart = softBodies_.empty() ? std::vector<Pose>{} : save(bodies_);
     if (s.exact) {
         // Each collision at its time of contact (exact.cpp).
         stepExact(c, softBodies_.empty(), exactBackoff_, exactContactsAt_);
+        lap(profile.solver);
     } else {
         integrateVelocities(c); // forces (gravity, damping, thrusters, spring) and free motion
+        lap(profile.forces);
         // Broad and narrow phase; impulses kept from the last step; the substep solver's manifolds
         // kept too where their bodies have barely moved (contacts.cpp: recycling).
         updateContacts(c, s.solver == Solver::Substeps ? &found_ : nullptr);
         const double ke = kineticEnergy(bodies_);
+        lap(profile.contacts);
         // Flights and their impacts (flight_impacts.cpp). Not beside soft bodies: their stage
         // strikes rigid bodies too, after the step, where the flights' clocks do not see it.
         std::vector<Manifold>& settled = settledScratch();
         settled.clear();
         if (s.solver != Solver::None && softBodies_.empty()) strikeImpactsInFlight(c, settled);
+        lap(profile.flights);
         // Contacts whose bodies only pass each other, set aside too (misses.cpp): no solver
         // stops a body at a corner it passes.
         setAsidePairsThatMiss(c, settled);
+        lap(profile.misses);
         const std::vector<Pose> start = save(bodies_);
         // Overlap the step starts with, deeper than the slop allows, parted without a push that
         // nobody pays for (projection.cpp).
@@ -558,6 +574,7 @@ void World::step() {
             if (s.penaltyForces) applyPenaltyForces(c);         // penalty.cpp
         }
         if (d.collisions > 0) d.collisionEnergy = kineticEnergy(bodies_) - ke;
+        lap(profile.solver);
         if (s.solver != Solver::Substeps) {
             solveJoints(c);        // joints_over_the_step.cpp
             integratePositions(c); // the free displacement plus what the contacts changed
@@ -565,13 +582,17 @@ void World::step() {
             if (s.projection) projectContacts(c, settings_.positionIterations, s.correction, start);
         }
         returnSettledContacts(c, settled);
+        lap(profile.positions);
         stopAtStaticBodies(c, start, s.correction); // no body through a thin wall
         keepOutOfStaticBodies(c, s.correction);     // nor pressed into one by heavier bodies
+        lap(profile.staticChecks);
     }
     // Soft bodies, in every method: their springs over substeps, their collisions swept in each
     // (soft_step.cpp).
     if (!softBodies_.empty()) stepSoftBodies(c, softBodies_, stepStart);
+    lap(profile.softBodies);
     finishStep(d, audit);
+    lap(diagnostics_.profile.finish);
 }
 
 void World::finishStep(const Diagnostics& stepped, const EnergyAudit& audit) {
@@ -596,6 +617,7 @@ void World::finishStep(const Diagnostics& stepped, const EnergyAudit& audit) {
     m.totalHoldSolvesCut = diagnostics_.totalHoldSolvesCut + stepped.holdSolvesCut;
     m.totalCollisionEnergy = diagnostics_.totalCollisionEnergy + stepped.collisionEnergy;
     m.maxDepth = stepped.maxDepth;
+    m.profile = stepped.profile;
     m.energyMade = energyMade(audit, *this, m);
     m.totalEnergyMade = diagnostics_.totalEnergyMade + m.energyMade;
     m.stepsNotAudited = diagnostics_.stepsNotAudited + (audit.applies ? 0 : 1);

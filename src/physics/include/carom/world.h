@@ -151,6 +151,22 @@ struct GuardCounts {
     }
 };
 
+// Where a step's time went, stage by stage (World::setProfiling; all 0 when off), seconds of wall
+// time: the forces and free motion; the broad and narrow phase; the flights and their impacts;
+// the pairs that only pass by; the solver (the exact method's whole step is its solver); the
+// joints and positions of the methods that move them after solving; the checks against static
+// bodies; the soft bodies; the measuring and the energy audit after the step. And the constraint
+// colours and substeps of the default method's solver in the step (0 where it did not run).
+struct StepProfile {
+    double forces = 0, contacts = 0, flights = 0, misses = 0, solver = 0, positions = 0,
+           staticChecks = 0, softBodies = 0, finish = 0;
+    int colours = 0, substeps = 0;
+    double total() const {
+        return forces + contacts + flights + misses + solver + positions + staticChecks +
+               softBodies + finish;
+    }
+};
+
 struct Diagnostics {
     double keLinear = 0, keAngular = 0, pe = 0, energy = 0;
     Vec2 momentum{0, 0};
@@ -197,6 +213,7 @@ struct Diagnostics {
     std::uint64_t stepsNotAudited = 0;
     GuardCounts guards;      // in the step
     GuardCounts totalGuards; // since the world was made
+    StepProfile profile;     // the step's, when profiling (World::setProfiling)
 };
 
 // The exact method's back-off after a step it could not finish (exact.cpp, stepExact): the next
@@ -347,6 +364,10 @@ class World {
     // steps on that thread alone). Throws std::invalid_argument below 1 or above kMaxThreads.
     void setThreads(int threads);
     int threads() const;
+    // Whether each step times its stages (Diagnostics::profile); off by default: a clock read
+    // between stages costs a few percent of a small scene's step.
+    void setProfiling(bool on) { profiling_ = on; }
+    bool profiling() const { return profiling_; }
     static constexpr int kMaxThreads = 256;
     // The cores this process may run on, at least 1.
     static int cores();
@@ -366,6 +387,7 @@ class World {
     // the broad phase skips them.
     std::vector<std::pair<BodyId, BodyId>> apart_;
     bool apartSorted_ = true;
+    bool profiling_ = false;
     std::optional<MouseSpring> spring_;
     std::vector<Manifold> contacts_;
     std::vector<FoundAt> found_;
