@@ -307,9 +307,7 @@ TEST(App, SlowOpenThroughTheFileBrowser) {
 
 // Issue 44, item 7: the Save dialog opened a second time has its name selected, so that typing
 // replaces it (it made "my-demomy-demo.json"); the Open dialog after a save does not hold the
-// saved name (typing there gives just what is typed). Save... is in the Scene section of the
-// controls, at (133, 177) of a 1280×800 window in billiards (no "objects" slider there; below
-// the Build button).
+// saved name (typing there gives just what is typed). Save... opened with Ctrl+S.
 TEST(App, SlowTheFileDialogsNameIsReplacedByTyping) {
     if (!have("xvfb-run") || !have("Xvfb") || !have("xdotool"))
         GTEST_SKIP() << "Xvfb or xdotool is not installed";
@@ -320,7 +318,7 @@ TEST(App, SlowTheFileDialogsNameIsReplacedByTyping) {
   "bodies": [ { "name": "ball", "shape": { "type": "circle", "radius": 0.5 }, "position": [0, 0],
                 "mass": 1 } ]
 })";
-    const std::string save = "xdotool mousemove 133 177 click 1\nsleep 0.4\n";
+    const std::string save = "xdotool key ctrl+s\nsleep 0.4\n";
     const Outcome r = runDriven(dir, CAROM_ASSET_DIR "/scenes/billiards.json", saved,
                                 save +
                                     "xdotool type --delay 20 my-demo\n"

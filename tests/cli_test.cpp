@@ -711,11 +711,12 @@ TEST_F(Cli, SoftResolutionOptionIsTakenAndChecked) {
 // CSV is run's, byte for byte; --until stops at a simulated time; a recording cut short is
 // replayed up to the damage with a warning; a broken header is refused with the line.
 TEST_F(Cli, ReplayOfARecordingWithoutInputsIsRun) {
-    const carom::World start = carom::buildWorld(carom::loadScene(kCollisions));
+    const carom::Scene scene = carom::loadScene(kCollisions);
+    const carom::World start = carom::buildWorld(scene);
     {
         carom::RecordingWriter out(path("run.rec"));
         out.write(0, carom::input::Replace{std::make_shared<carom::WorldState>(
-                         carom::captureState(start, "Rigid Body Collisions"))});
+                         carom::captureState(start, scene.name, scene.description))});
         out.end(125);
     }
     ASSERT_EQ(cli({"replay", path("run.rec"), "--csv", path("r.csv"), "--every", "3", "--save",

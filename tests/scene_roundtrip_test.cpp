@@ -172,6 +172,32 @@ TEST(SceneSave, CaptureKeepsWhatTheFileSaid) {
     EXPECT_EQ(again.bodies[2].shape.vertices(), c.bodies[2].shape.vertices());
 }
 
+// issue 44 (preset descriptions): a scene's description is read, shown by the app, and saved with
+// the state; text that is not a string is refused, naming the field; every preset has one.
+TEST(SceneSave, TheDescriptionIsKept) {
+    const Scene s =
+        parseScene(R"({"format": 1, "name": "n", "description": "try \"this\", ° and all",
+        "bodies": [{"name": "a", "shape": {"type": "circle", "radius": 1}, "position": [0, 0]}]})",
+                   "d.json");
+    EXPECT_EQ(s.description, "try \"this\", ° and all");
+    const Scene c =
+        parseScene(serializeScene(captureScene(buildWorld(s), s.name, s.description)), "c.json");
+    EXPECT_EQ(c.description, s.description);
+    EXPECT_EQ(serializeScene(captureScene(buildWorld(s), "n")).find("description"),
+              std::string::npos); // none given: none written
+    try {
+        parseScene(R"({"format": 1, "description": 3})", "bad.json");
+        ADD_FAILURE() << "a description that is not a string was read";
+    } catch (const SceneError& e) {
+        EXPECT_NE(std::string(e.what()).find("bad.json: /description"), std::string::npos)
+            << e.what();
+    }
+    for (const auto& f : std::filesystem::directory_iterator(CAROM_ASSET_DIR "/scenes")) {
+        if (f.path().extension() != ".json") continue;
+        EXPECT_FALSE(loadScene(f.path().string()).description.empty()) << f.path();
+    }
+}
+
 TEST(SceneSave, SaveReplacesTheFileWholeAndLeavesNothingElse) {
     TempDir dir("save");
     const fs::path target = dir.path / "out.json";

@@ -374,6 +374,8 @@ void feedDragScript(DragScriptRun& run, const Session& s, double frameSeconds) {
 
 void updateThrusters(Session& s, bool keyboardFree) {
     const Uint8* k = SDL_GetKeyboardState(nullptr);
+    // A key with Ctrl or Alt is a command (Ctrl+E, Ctrl+S, Ctrl+D...), not a thruster.
+    keyboardFree = keyboardFree && !(SDL_GetModState() & (KMOD_CTRL | KMOD_ALT));
     const bool shift = keyboardFree && (SDL_GetModState() & KMOD_SHIFT);
     auto held = [&](SDL_Scancode a, SDL_Scancode b = SDL_SCANCODE_UNKNOWN) {
         return keyboardFree && (k[a] || (b != SDL_SCANCODE_UNKNOWN && k[b]));

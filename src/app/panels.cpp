@@ -246,7 +246,18 @@ void playback(UiContext& ui) {
         wrappedText("Reset: " + ui.session.resetNote, {1, 0.8f, 0.3f, 1});
     const std::string& name = ui.session.scene.name;
     ImGui::TextDisabled("%s", name.empty() ? "(unnamed scene)" : name.c_str());
+    if (!ui.session.scene.description.empty()) wrappedText(ui.session.scene.description);
     thrusterStatus(ui);
+}
+
+// The file dialog to save the state, its name the scene file's (or scene.json) the first time.
+void showSaveDialog(UiContext& ui) {
+    PanelState& p = ui.panels;
+    p.browser.show(FileBrowser::Mode::Save);
+    if (p.browser.name.empty())
+        p.browser.name = ui.session.path.empty()
+                             ? std::string("scene.json")
+                             : std::filesystem::path(ui.session.path).filename().string();
 }
 
 void setNumObjects(UiContext& ui, int n) {
@@ -285,14 +296,8 @@ void sceneSection(UiContext& ui) {
     tooltip("Browse for a scene file to open (folders, .json files, the presets, recent files). "
             "You can also drop a file on the window.");
     ImGui::SameLine();
-    if (ImGui::Button("Save...", {w, 0})) {
-        p.browser.show(FileBrowser::Mode::Save);
-        if (p.browser.name.empty())
-            p.browser.name = ui.session.path.empty()
-                                 ? std::string("scene.json")
-                                 : std::filesystem::path(ui.session.path).filename().string();
-    }
-    tooltip("Save the current state as a scene file (asks before replacing one).");
+    if (ImGui::Button("Save...", {w, 0})) showSaveDialog(ui);
+    tooltip("Save the current state as a scene file (asks before replacing one). Ctrl+S.");
     ImGui::SameLine();
     ImGui::BeginDisabled(p.recent.empty());
     ImGui::SetNextItemWidth(-FLT_MIN);
@@ -670,7 +675,7 @@ void helpWindow(UiContext& ui, const Rect& view) {
         {"Tab", "hide / show all panels"},
         {"H or F1", "this help"},
         {"Ctrl+Q", "quit"},
-        {"Ctrl+O", "open a scene file (the file browser)"},
+        {"Ctrl+O / Ctrl+S", "open a scene file / save the state as one"},
         {"Ctrl+Shift+C / V", "copy the scene as text / open the text copied"},
         {"Ctrl+E / F12", "export the run so far as CSV / the window as PNG"},
         {"B",
@@ -810,8 +815,8 @@ bool openSceneFile(UiContext& ui, const std::string& path) {
 // Carom (myPhysicsLab shares a simulation as a URL).
 bool copySceneToClipboard(UiContext& ui) {
     try {
-        const std::string text =
-            carom::serializeScene(carom::captureScene(ui.session.world, ui.session.scene.name));
+        const std::string text = carom::serializeScene(carom::captureScene(
+            ui.session.world, ui.session.scene.name, ui.session.scene.description));
         if (SDL_SetClipboardText(text.c_str()) != 0)
             throw std::runtime_error(std::string("the clipboard refused the scene: ") +
                                      SDL_GetError());
@@ -855,7 +860,9 @@ bool pasteSceneFromClipboard(UiContext& ui) {
 bool saveSceneFile(UiContext& ui, const std::string& path) {
     const std::string full = resolvePath(path);
     try {
-        carom::saveScene(carom::captureScene(ui.session.world, ui.session.scene.name), full);
+        carom::saveScene(carom::captureScene(ui.session.world, ui.session.scene.name,
+                                             ui.session.scene.description),
+                         full);
         ui.panels.fileMessage = "saved " + full;
         ui.panels.fileError = false;
         addRecent(ui.panels.recent, full);
@@ -924,6 +931,8 @@ void drawPanels(UiContext& ui) {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_O, false))
         ui.panels.browser.show(FileBrowser::Mode::Open); // Ctrl+O: the file browser
+    if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_S, false))
+        showSaveDialog(ui); // Ctrl+S: Save...
     if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_E, false)) {
         ui.panels.browser.show(FileBrowser::Mode::Export); // Ctrl+E: the run as CSV
         ui.panels.browser.name = "run.csv";

@@ -61,8 +61,9 @@ void addThrusters(Session& s) {
 // step the world it replaces had reached.
 void recordWorld(Session& s, std::uint64_t at) {
     if (s.recorder)
-        s.recorder->write(at, carom::input::Replace{std::make_shared<carom::WorldState>(
-                                  carom::captureState(s.world, s.scene.name))});
+        s.recorder->write(at,
+                          carom::input::Replace{std::make_shared<carom::WorldState>(
+                              carom::captureState(s.world, s.scene.name, s.scene.description))});
 }
 
 // Takes a freshly built world: thrusters, a clean stepper, the energy reference, a new history.

@@ -49,6 +49,7 @@ int replay(const ReplayOptions& o) {
 
     const auto& start = std::get<carom::input::Replace>(rec.inputs.front().input);
     std::string name = start.state->scene.name; // the scene of the last world begun
+    std::string description = start.state->scene.description;
     carom::World world = carom::buildState(*start.state);
     world.setThreads(o.threads);
     Clock clock;
@@ -104,13 +105,15 @@ int replay(const ReplayOptions& o) {
         if (const auto* r = std::get_if<carom::input::Replace>(&in.input)) {
             clock.restart(world, r->state->time);
             name = r->state->scene.name;
+            description = r->state->scene.description;
         } else if (world.settings().timeStep != clock.h) {
             clock.restart(world, now);
         }
     }
     if (!damaged) stepTo(rec.end.value_or(rec.inputs.back().step));
 
-    if (save) save->write(carom::sceneFileText(carom::captureScene(world, name), o.save));
+    if (save)
+        save->write(carom::sceneFileText(carom::captureScene(world, name, description), o.save));
     if (csv) csv->commit();
     if (save) save->commit();
     std::printf("recording: %s (%zu inputs)\n", o.recording.c_str(), rec.inputs.size());

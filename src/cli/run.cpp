@@ -64,7 +64,9 @@ int run(const RunOptions& o) {
         // t = steps × dt, not the world's running sum, so that rows fall on exact multiples.
         if (csv && i % o.every == 0) csv->write(carom::csvRow(world, i * dt, d));
     }
-    if (save) save->write(carom::sceneFileText(carom::captureScene(world, scene.name), o.save));
+    if (save)
+        save->write(carom::sceneFileText(carom::captureScene(world, scene.name, scene.description),
+                                         o.save));
     if (csv) csv->commit();
     if (save) save->commit();
 

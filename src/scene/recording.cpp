@@ -12,9 +12,10 @@
 
 namespace carom {
 
-WorldState captureState(const World& world, const std::string& name) {
-    return WorldState{captureScene(world, name), world.thrusters(), world.mouseSpring(),
-                      world.time(), world.stepCount()};
+WorldState captureState(const World& world, const std::string& name,
+                        const std::string& description) {
+    return WorldState{captureScene(world, name, description), world.thrusters(),
+                      world.mouseSpring(), world.time(), world.stepCount()};
 }
 
 World buildState(const WorldState& state) {

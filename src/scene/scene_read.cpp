@@ -103,8 +103,9 @@ void readSettings(const Json& doc, const Where& root, WorldSettings& settings) {
 
 // The top level's fields: the settings', their groups' and the scene's own.
 std::vector<std::string_view> topLevelFields() {
-    std::vector<std::string_view> names = {"format", "name",     "walls", "bodies",
-                                           "joints", "contacts", "found", "exact_backoff"};
+    std::vector<std::string_view> names = {"format",   "name",   "description",
+                                           "walls",    "bodies", "joints",
+                                           "contacts", "found",  "exact_backoff"};
     for (const SettingInfo& s : worldSettingsTable()) {
         const std::string_view field = *s.group ? s.group : s.name;
         if (std::find(names.begin(), names.end(), field) == names.end()) names.push_back(field);
@@ -723,6 +724,8 @@ Scene parseScene(const std::string& jsonText, const std::string& fileName) {
     readFormat(require(doc, "format", root), root.at("format"));
     Scene s;
     if (const Json* v = find(doc, "name")) s.name = toText(*v, root.at("name"));
+    if (const Json* v = find(doc, "description"))
+        s.description = toText(*v, root.at("description"));
     readSettings(doc, root, s.settings);
     if (const Json* v = find(doc, "walls")) s.walls = readWalls(*v, root.at("walls"));
     const Where bodies = root.at("bodies");

@@ -36,9 +36,10 @@ World buildWorld(const Scene& scene) {
     return world;
 }
 
-Scene captureScene(const World& world, const std::string& name) {
+Scene captureScene(const World& world, const std::string& name, const std::string& description) {
     Scene s;
     s.name = name;
+    s.description = description;
     s.settings = world.settings();
     s.walls = world.walls();
     for (BodyId id = 0; id < world.bodies().size(); ++id) {

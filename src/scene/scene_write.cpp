@@ -253,6 +253,7 @@ std::string serializeScene(const Scene& scene) {
     Json top;
     top["format"] = 1;
     top["name"] = scene.name;
+    if (!scene.description.empty()) top["description"] = scene.description;
     // Every setting, in the table's order, in its group's object (extensions for some:
     // docs/scene-format.md).
     for (const SettingInfo& s : worldSettingsTable()) {

@@ -25,7 +25,8 @@ struct WorldState {
     double time = 0;
     std::uint64_t steps = 0;
 };
-WorldState captureState(const World& world, const std::string& name);
+WorldState captureState(const World& world, const std::string& name,
+                        const std::string& description = "");
 World buildState(const WorldState& state); // throws std::invalid_argument
 
 // The inputs that change a world, one for each of World's setters that the app calls.

@@ -21,6 +21,7 @@ class SceneError : public std::runtime_error {
 
 struct Scene {
     std::string name;
+    std::string description; // what the scene shows and what to try (Carom's addition)
     WorldSettings settings;
     std::optional<Walls> walls;
     std::vector<BodyDef> bodies;         // rigid bodies, in file order
@@ -63,6 +64,8 @@ std::string sceneFileText(const Scene& scene, const std::string& path);
 void saveScene(const Scene& scene, const std::string& path); // throws SceneError
 
 World buildWorld(const Scene& scene);
-Scene captureScene(const World& world, const std::string& name); // walls saved as "walls"
+// The world's state as a scene named `name` (walls saved as "walls"), with the description.
+Scene captureScene(const World& world, const std::string& name,
+                   const std::string& description = "");
 
 } // namespace carom
