@@ -123,7 +123,7 @@ TEST(Session, InputsInThePastTakeAnotherPathThatReplays) {
     for (int i = 0; i < 50; ++i)
         app::stepSession(s);
     app::finishRecording(s);
-    carom::saveScene(carom::captureScene(s.world, s.scene.name), saved);
+    carom::saveScene(carom::captureScene(s.world, s.scene.name, s.scene.description), saved);
     const std::string cmd =
         std::string(CAROM_CLI) + " replay " + rec + " --save " + replayed + " >/dev/null 2>&1";
     ASSERT_EQ(std::system(cmd.c_str()), 0);
