@@ -219,9 +219,7 @@ bool writeScreenshot(AppState& a, const std::string& path) {
 
 bool saveOnExit(AppState& a, const std::string& path) {
     try {
-        carom::saveScene(
-            carom::captureScene(a.session.world, a.session.scene.name, a.session.scene.description),
-            path);
+        carom::saveScene(sceneNow(a.session), path);
         return true;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "error: --save-on-exit: %s\n", e.what());

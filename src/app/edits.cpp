@@ -10,15 +10,14 @@ namespace {
 using State = std::shared_ptr<const carom::WorldState>;
 
 State now(const Session& s) {
-    return std::make_shared<const carom::WorldState>(
-        carom::captureState(s.world, s.scene.name, s.scene.description));
+    return std::make_shared<const carom::WorldState>(stateNow(s));
 }
 
 // The world after an edit, an undo or a redo is where the session starts from: Reset returns to
 // it, a set-back (guardFinite) does not go behind it, and the ids of the thrusters, the selected
 // body and the graphs' bodies are those of the world as it is now.
 void settle(Session& s) {
-    s.scene = carom::captureScene(s.world, s.scene.name, s.scene.description);
+    s.scene = sceneNow(s);
     relinkThrusters(s);
     if (s.selected && *s.selected >= s.world.bodies().size()) s.selected.reset();
     s.lastGood = s.world;

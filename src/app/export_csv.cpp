@@ -9,26 +9,13 @@
 
 #include <filesystem>
 #include <string>
-#include <vector>
+#include <utility>
 
 namespace app {
-namespace {
-
-// The bodies with columns; a scene opened or a build edit with others changes them.
-std::vector<std::string> movingBodies(const carom::World& world) {
-    std::vector<std::string> names;
-    for (const carom::Body& b : world.bodies())
-        if (b.type != carom::BodyType::Static) names.push_back(b.name);
-    for (const carom::SoftBody& b : world.softBodies())
-        names.push_back(b.name);
-    return names;
-}
-
-} // namespace
 
 bool exportCsvFile(UiContext& ui, const std::string& path) {
-    Session& s = ui.session;
-    try {
+    return reportFileAction(ui, [&] {
+        Session& s = ui.session;
         carom::World world = s.world;
         const std::uint64_t now = s.world.stepCount();
         s.history.seek(world, s.history.first());
@@ -36,18 +23,19 @@ bool exportCsvFile(UiContext& ui, const std::string& path) {
         double t0 = world.time(), h = world.settings().timeStep;
         std::uint64_t n0 = world.stepCount();
         auto clock = [&] { return t0 + double(world.stepCount() - n0) * h; };
-        std::vector<std::string> columns = movingBodies(world);
-        std::string text =
-            carom::csvHeader(world) + carom::csvRow(world, clock(), carom::measure(world));
+        // The columns: a build edit that adds or removes a moving body, a soft body or a joint
+        // changes them.
+        std::string header = carom::csvHeader(world);
+        std::string text = header + carom::csvRow(world, clock(), carom::measure(world));
         std::string note;
         while (world.stepCount() < now) {
             s.history.stepAlong(world);
             const double t = clock();
-            // The bodies changed (a build edit): the file begins again there, with their columns.
-            if (movingBodies(world) != columns) {
-                columns = movingBodies(world);
-                text = carom::csvHeader(world);
-                note = " (from t = " + std::to_string(t) + " s, where the bodies last changed)";
+            // The columns changed: the file begins again there, with the new ones.
+            if (std::string columns = carom::csvHeader(world); columns != header) {
+                header = std::move(columns);
+                text = header;
+                note = " (from t = " + std::to_string(t) + " s, where the columns last changed)";
             }
             text += carom::csvRow(world, t, world.diagnostics());
             if (world.settings().timeStep != h) {
@@ -59,14 +47,8 @@ bool exportCsvFile(UiContext& ui, const std::string& path) {
         carom::OutputFile out(path);
         out.write(text);
         out.commit();
-        ui.panels.fileMessage = "exported the run to " + path + note;
-        ui.panels.fileError = false;
-        return true;
-    } catch (const std::exception& e) {
-        ui.panels.fileMessage = e.what();
-        ui.panels.fileError = true;
-        return false;
-    }
+        return "exported the run to " + path + note;
+    });
 }
 
 bool exportFile(UiContext& ui, const std::string& path) {

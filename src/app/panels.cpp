@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 #include <optional>
@@ -793,85 +794,73 @@ bool isPreset(const PanelState& p, const std::string& path) {
 
 } // namespace
 
-bool openSceneFile(UiContext& ui, const std::string& path) {
-    const std::string full = resolvePath(path);
+bool reportFileAction(UiContext& ui, const std::function<std::string()>& action) {
     try {
-        replaceScene(ui.session, carom::loadScene(full), full);
-        ui.panels.fileMessage = "opened " + full;
+        ui.panels.fileMessage = action();
         ui.panels.fileError = false;
-        ui.panels.numObjects = std::max(1, countBlocks(ui.session.scene));
-        ui.commands.fitView = true;
-        if (!isPreset(ui.panels, full)) addRecent(ui.panels.recent, full);
         return true;
-    } catch (const std::exception& e) { // SceneError, or a world the engine refused
+    } catch (const std::exception& e) { // SceneError, or a world the engine refused, ...
         ui.panels.fileMessage = e.what();
         ui.panels.fileError = true;
         return false;
     }
+}
+
+namespace {
+
+// A scene opened (from a file or the clipboard): the session's, its view fitted.
+void openScene(UiContext& ui, carom::Scene scene, const std::string& path) {
+    replaceScene(ui.session, std::move(scene), path);
+    ui.panels.numObjects = std::max(1, countBlocks(ui.session.scene));
+    ui.commands.fitView = true;
+}
+
+} // namespace
+
+bool openSceneFile(UiContext& ui, const std::string& path) {
+    const std::string full = resolvePath(path);
+    return reportFileAction(ui, [&] {
+        openScene(ui, carom::loadScene(full), full);
+        if (!isPreset(ui.panels, full)) addRecent(ui.panels.recent, full);
+        return "opened " + full;
+    });
 }
 
 // The scene as it is now, with its settings, as the text of a scene file (docs/scene-format.md):
 // what Save writes, given to the system's clipboard, to paste into a message, a file or another
 // Carom (myPhysicsLab shares a simulation as a URL).
 bool copySceneToClipboard(UiContext& ui) {
-    try {
-        const std::string text = carom::serializeScene(carom::captureScene(
-            ui.session.world, ui.session.scene.name, ui.session.scene.description));
+    return reportFileAction(ui, [&] {
+        const std::string text = carom::serializeScene(sceneNow(ui.session));
         if (SDL_SetClipboardText(text.c_str()) != 0)
             throw std::runtime_error(std::string("the clipboard refused the scene: ") +
                                      SDL_GetError());
-        ui.panels.fileMessage =
-            "copied the scene to the clipboard (" + std::to_string(text.size()) + " bytes of text)";
-        ui.panels.fileError = false;
-        return true;
-    } catch (const std::exception& e) {
-        ui.panels.fileMessage = e.what();
-        ui.panels.fileError = true;
-        return false;
-    }
+        return "copied the scene to the clipboard (" + std::to_string(text.size()) +
+               " bytes of text)";
+    });
 }
 
 // The clipboard's text opened as a scene; text that is not one is refused with the reader's
 // message (line, column, field), and the scene open stays.
 bool pasteSceneFromClipboard(UiContext& ui) {
-    char* raw = SDL_GetClipboardText(); // "" when there is none; SDL's to free
-    const std::string text = raw ? raw : "";
-    SDL_free(raw);
-    if (text.empty()) {
-        ui.panels.fileMessage = "the clipboard holds no text to open as a scene";
-        ui.panels.fileError = true;
-        return false;
-    }
-    try {
-        replaceScene(ui.session, carom::parseScene(text, "the clipboard"), "");
-        ui.panels.fileMessage =
-            "opened the scene on the clipboard (" + std::to_string(text.size()) + " bytes)";
-        ui.panels.fileError = false;
-        ui.panels.numObjects = std::max(1, countBlocks(ui.session.scene));
-        ui.commands.fitView = true;
-        return true;
-    } catch (const std::exception& e) { // SceneError, or a world the engine refused
-        ui.panels.fileMessage = e.what();
-        ui.panels.fileError = true;
-        return false;
-    }
+    return reportFileAction(ui, [&] {
+        char* raw = SDL_GetClipboardText(); // "" when there is none; SDL's to free
+        const std::string text = raw ? raw : "";
+        SDL_free(raw);
+        if (text.empty())
+            throw std::runtime_error("the clipboard holds no text to open as a scene");
+        openScene(ui, carom::parseScene(text, "the clipboard"), "");
+        return "opened the scene on the clipboard (" + std::to_string(text.size()) + " bytes)";
+    });
 }
 
 bool saveSceneFile(UiContext& ui, const std::string& path) {
     const std::string full = resolvePath(path);
-    try {
-        carom::saveScene(carom::captureScene(ui.session.world, ui.session.scene.name,
-                                             ui.session.scene.description),
-                         full);
-        ui.panels.fileMessage = "saved " + full;
-        ui.panels.fileError = false;
+    return reportFileAction(ui, [&] {
+        carom::saveScene(sceneNow(ui.session), full);
         addRecent(ui.panels.recent, full);
-        return true;
-    } catch (const std::exception& e) {
-        ui.panels.fileMessage = e.what();
-        ui.panels.fileError = true;
-        return false;
-    }
+        return "saved " + full;
+    });
 }
 
 bool statsOnTop(const Rect&) {

@@ -12,6 +12,7 @@
 #include "session.h"
 #include "view_options.h"
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -125,6 +126,9 @@ void drawPanels(UiContext& ui);
 // splits "-1.000000"), in `color` (or disabled text when alpha is 0).
 void wrappedText(const std::string& text, ImVec4 color = {0, 0, 0, 0});
 
+// Runs a file action (open, save, copy, paste, export) and reports it in the Scene section: the
+// message it returns, or on failure the exception's. Returns whether it succeeded.
+bool reportFileAction(UiContext& ui, const std::function<std::string()>& action);
 // Loads a scene file into the session; on failure keeps the old scene and reports the error.
 // The path is resolved against the current directory first, and the message says it whole; a
 // file opened or saved goes to the front of the recent files (the presets do not).

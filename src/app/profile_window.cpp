@@ -6,28 +6,13 @@
 #include "session.h"
 #include "tooltip.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <imgui.h>
+#include <string>
 
 namespace app {
 namespace {
-
-struct Stage {
-    const char* name;
-    double carom::StepProfile::*field;
-    const char* what;
-};
-constexpr Stage kStages[] = {
-    {"forces", &carom::StepProfile::forces, "gravity, damping, thrusters, the spring; free motion"},
-    {"contacts", &carom::StepProfile::contacts, "broad and narrow phase"},
-    {"flights", &carom::StepProfile::flights, "bodies in free flight and their impacts"},
-    {"misses", &carom::StepProfile::misses, "pairs that only pass by, set aside"},
-    {"solver", &carom::StepProfile::solver, "the method's solver (the exact method: all of it)"},
-    {"positions", &carom::StepProfile::positions, "joints and positions after the solver"},
-    {"static checks", &carom::StepProfile::staticChecks, "nothing through or into static bodies"},
-    {"soft bodies", &carom::StepProfile::softBodies, "the soft bodies' springs and collisions"},
-    {"finish", &carom::StepProfile::finish, "energies, momenta and the energy audit"},
-};
 
 // The mean of the profiles of the steps taken, over about half a second of frames.
 void follow(ProfileMean& mean, const carom::World& w) {
@@ -35,8 +20,8 @@ void follow(ProfileMean& mean, const carom::World& w) {
     mean.step = w.stepCount();
     const carom::StepProfile& p = w.diagnostics().profile;
     const double keep = mean.seen ? 0.97 : 0.0; // about 30 steps' memory
-    for (const Stage& s : kStages)
-        mean.profile.*s.field = keep * (mean.profile.*s.field) + (1 - keep) * (p.*s.field);
+    for (const carom::ProfileStage& s : carom::kProfileStages)
+        mean.profile.*s.time = keep * (mean.profile.*s.time) + (1 - keep) * (p.*s.time);
     mean.profile.colours = p.colours;
     mean.profile.substeps = p.substeps;
     mean.seen = true;
@@ -59,15 +44,17 @@ void profileWindow(UiContext& ui, const Rect& view) {
     const double total = p.total();
     ImGui::Text("step %.4f ms (a mean of the last steps)", 1e3 * total);
     if (ImGui::BeginTable("stages", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-        for (const Stage& s : kStages) {
+        for (const carom::ProfileStage& s : carom::kProfileStages) {
+            std::string name = s.name; // "static_checks" shown as "static checks"
+            std::replace(name.begin(), name.end(), '_', ' ');
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(s.name);
+            ImGui::TextUnformatted(name.c_str());
             tooltip(s.what);
             ImGui::TableNextColumn();
-            ImGui::Text("%8.4f ms", 1e3 * (p.*s.field));
+            ImGui::Text("%8.4f ms", 1e3 * (p.*s.time));
             ImGui::TableNextColumn();
-            ImGui::Text("%5.1f%%", total > 0 ? 100 * (p.*s.field) / total : 0.0);
+            ImGui::Text("%5.1f%%", total > 0 ? 100 * (p.*s.time) / total : 0.0);
         }
         ImGui::EndTable();
     }

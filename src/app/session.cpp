@@ -62,8 +62,7 @@ void addThrusters(Session& s) {
 void recordWorld(Session& s, std::uint64_t at) {
     if (s.recorder)
         s.recorder->write(at,
-                          carom::input::Replace{std::make_shared<carom::WorldState>(
-                              carom::captureState(s.world, s.scene.name, s.scene.description))});
+                          carom::input::Replace{std::make_shared<carom::WorldState>(stateNow(s))});
 }
 
 // Takes a freshly built world: thrusters, a clean stepper, the energy reference, a new history.
@@ -104,6 +103,13 @@ void rebuild(Session& s, bool keepSettings) {
     adopt(s, std::move(world));
     recordWorld(s, at);
     s.replaying = false;
+}
+
+carom::Scene sceneNow(const Session& s) {
+    return carom::captureScene(s.world, s.scene.name, s.scene.description);
+}
+carom::WorldState stateNow(const Session& s) {
+    return carom::captureState(s.world, s.scene.name, s.scene.description);
 }
 
 void replaceScene(Session& s, carom::Scene scene, std::string path) {

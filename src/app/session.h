@@ -94,6 +94,10 @@ void finishRecording(Session& s);
 void rebuild(Session& s, bool keepSettings);
 // Replaces the scene; on failure throws and leaves the session as it was.
 void replaceScene(Session& s, carom::Scene scene, std::string path);
+// The world's state now as a scene, and with the thrusters, spring and clock, under the scene's
+// name and description: what Save, Copy, --save-on-exit, the edits and recordings keep.
+carom::Scene sceneNow(const Session& s);
+carom::WorldState stateNow(const Session& s);
 // Finds block1's and block2's thrusters in the world as it is (after an edit took bodies out or
 // put a world back): the keys fire none of a block whose six the world does not have.
 void relinkThrusters(Session& s);

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cstdio>
 #include <malloc.h>
-#include <utility>
 
 namespace cli {
 namespace {
@@ -18,19 +17,6 @@ double heapBytes() {
     const struct mallinfo2 m = mallinfo2();
     return double(m.uordblks + m.hblkhd);
 }
-
-// The step's stages (carom::StepProfile), as --profile prints them.
-constexpr std::pair<const char*, double carom::StepProfile::*> kStages[] = {
-    {"forces", &carom::StepProfile::forces},
-    {"contacts", &carom::StepProfile::contacts},
-    {"flights", &carom::StepProfile::flights},
-    {"misses", &carom::StepProfile::misses},
-    {"solver", &carom::StepProfile::solver},
-    {"positions", &carom::StepProfile::positions},
-    {"static_checks", &carom::StepProfile::staticChecks},
-    {"soft_bodies", &carom::StepProfile::softBodies},
-    {"finish", &carom::StepProfile::finish},
-};
 
 } // namespace
 
@@ -61,8 +47,8 @@ int bench(const BenchOptions& o) {
     for (long long i = 0; i < o.profile; ++i) {
         world.step();
         const carom::StepProfile& p = world.diagnostics().profile;
-        for (auto field : kStages)
-            profile.*field.second += p.*field.second;
+        for (const carom::ProfileStage& s : carom::kProfileStages)
+            profile.*s.time += p.*s.time;
     }
     world.setProfiling(false);
     const std::size_t bodies = world.bodies().size(), contacts = world.contacts().size();
@@ -80,9 +66,9 @@ int bench(const BenchOptions& o) {
     std::printf("keyframe_bytes: %.0f\n", copyBytes);
     std::printf("keyframe_ms: %.3g\n", copying.count());
     if (o.profile > 0)
-        for (auto field : kStages)
-            std::printf("profile_%s_ms: %.6g\n", field.first,
-                        1e3 * (profile.*field.second) / static_cast<double>(o.profile));
+        for (const carom::ProfileStage& s : carom::kProfileStages)
+            std::printf("profile_%s_ms: %.6g\n", s.name,
+                        1e3 * (profile.*s.time) / static_cast<double>(o.profile));
     std::printf("ms_per_step: %.6g\n", elapsed.count() / static_cast<double>(o.steps));
     return 0;
 }

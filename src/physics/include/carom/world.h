@@ -161,11 +161,33 @@ struct StepProfile {
     double forces = 0, contacts = 0, flights = 0, misses = 0, solver = 0, positions = 0,
            staticChecks = 0, softBodies = 0, finish = 0;
     int colours = 0, substeps = 0;
-    double total() const {
-        return forces + contacts + flights + misses + solver + positions + staticChecks +
-               softBodies + finish;
-    }
+    double total() const;
 };
+
+// The stages of StepProfile in the step's order: a name (carom-cli bench --profile prints
+// profile_NAME_ms), the field, and a line saying what the stage does (the app's tooltip).
+struct ProfileStage {
+    const char* name;
+    double StepProfile::*time;
+    const char* what;
+};
+inline constexpr ProfileStage kProfileStages[] = {
+    {"forces", &StepProfile::forces, "gravity, damping, thrusters, the spring; free motion"},
+    {"contacts", &StepProfile::contacts, "broad and narrow phase"},
+    {"flights", &StepProfile::flights, "bodies in free flight and their impacts"},
+    {"misses", &StepProfile::misses, "pairs that only pass by, set aside"},
+    {"solver", &StepProfile::solver, "the method's solver (the exact method: all of it)"},
+    {"positions", &StepProfile::positions, "joints and positions after the solver"},
+    {"static_checks", &StepProfile::staticChecks, "nothing through or into static bodies"},
+    {"soft_bodies", &StepProfile::softBodies, "the soft bodies' springs and collisions"},
+    {"finish", &StepProfile::finish, "energies, momenta and the energy audit"},
+};
+inline double StepProfile::total() const {
+    double sum = 0;
+    for (const ProfileStage& s : kProfileStages)
+        sum += this->*s.time;
+    return sum;
+}
 
 struct Diagnostics {
     double keLinear = 0, keAngular = 0, pe = 0, energy = 0;
