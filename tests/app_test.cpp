@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <numeric>
 #include <pwd.h>
 #include <sstream>
 #include <stdexcept>
@@ -855,6 +856,49 @@ TEST(App, SlowExportedCsvIsTheCommandLines) {
     ASSERT_EQ(c.status, 0) << c.err;
     ASSERT_TRUE(fs::exists(dir / "out.csv"));
     EXPECT_EQ(readAll(dir / "out.csv"), readAll(expected));
+}
+
+// issue 44 (Export): a name ending in .gif makes an animation of the view from the timeline's
+// start to the moment shown: 30 steps at 60 Hz, a frame every other step (30 a simulated second),
+// 16 frames whose delays add up to the span's 0.5 s; ImageMagick reads it, every frame on a canvas
+// of the view's size. The moment shown is given back: the state saved on exit is the command
+// line's after 30 steps.
+TEST(App, SlowTimelineExportedAsGif) {
+    if (!have("xvfb-run") || !have("Xvfb") || !have("xdotool") || !have("identify"))
+        GTEST_SKIP() << "Xvfb, xdotool or ImageMagick is not installed";
+    const fs::path dir = tempDir("export-gif");
+    const std::string scene = CAROM_ASSET_DIR "/scenes/rigid-body-collisions.json";
+    const fs::path saved = dir / "b.json", expected = dir / "a.json", gif = dir / "run.gif",
+                   frames = dir / "frames.txt";
+    const Outcome r = runDriven(dir, "--paused " + scene, saved,
+                                press("period", 30) + press("ctrl+e") +
+                                    "sleep 0.3\nxdotool type --delay 60 run.gif\nsleep 0.2\n" +
+                                    press("Return") + "sleep 2\n");
+    ASSERT_EQ(r.status, 0) << r.err;
+    ASSERT_TRUE(fs::exists(gif));
+    ASSERT_EQ(
+        std::system(
+            ("identify -format '%W %H %T\\n' " + gif.string() + " > " + frames.string()).c_str()),
+        0);
+    std::istringstream lines(readAll(frames));
+    std::vector<int> delays;
+    std::string first;
+    for (std::string line; std::getline(lines, line);) {
+        std::istringstream f(line);
+        int w = 0, h = 0, delay = 0;
+        f >> w >> h >> delay;
+        const std::string canvas = std::to_string(w) + " " + std::to_string(h);
+        if (first.empty()) first = canvas;
+        EXPECT_EQ(canvas, first);
+        delays.push_back(delay);
+    }
+    ASSERT_EQ(delays.size(), 16u);
+    EXPECT_EQ(std::accumulate(delays.begin(), delays.end() - 1, 0), 50);
+    const Outcome c = run(std::string(CAROM_CLI) + " run " + scene + " --steps 30 --save " +
+                              expected.string() + " >/dev/null",
+                          dir);
+    ASSERT_EQ(c.status, 0) << c.err;
+    EXPECT_EQ(readAll(saved), readAll(expected));
 }
 
 // issue 44 (Export): F12 exports the window as a PNG (written by libpng after a frame without the

@@ -9,6 +9,7 @@ packages=(
   libgtest-dev
   libgl-dev
   libpng-dev                           # the app's PNG screenshots
+  libgif-dev                           # the app's animated GIF exports
   xvfb xdotool imagemagick x11-utils   # app tests and screenshots under a virtual X server
   xclip                                # app tests: text put on and read from the clipboard
   fonts-dejavu-core                    # the app's UI font

@@ -3,6 +3,7 @@
 
 #include "draw_cache.h"
 #include "font_ranges.h"
+#include "gif_write.h"
 #include "input.h"
 #include "panels.h"
 #include "plots.h"
@@ -21,10 +22,27 @@
 #include <cstdio>
 #include <filesystem>
 #include <imgui.h>
+#include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace app {
 namespace {
+
+// An animated GIF being made (Export... to a name ending in .gif, issue 44): the timeline from
+// its first step to the moment shown, a frame about every 1/30 s of simulated time (further apart
+// for a long span: at most kMaxFrames), each the simulation view as drawn, read back and added.
+// The moment shown and the pause are given back at the end. While it runs the app takes no input
+// but Esc, which stops it and leaves no file, and closing the window.
+struct GifCapture {
+    static constexpr std::uint64_t kMaxFrames = 600;
+    std::string path;
+    std::unique_ptr<GifWriter> writer;
+    std::uint64_t first = 0, last = 0, stride = 1; // the frames: first + i stride, and last
+    std::uint64_t frame = 0, frames = 0;           // the frame drawn, of how many
+    bool wasPaused = false, stop = false;
+};
 
 // Everything the running app holds, in one place.
 struct AppState {
@@ -43,6 +61,7 @@ struct AppState {
     Stats stats;
     Rect lastView{{0, 0}, {0, 0}};     // the simulation view of the last frame
     std::vector<SDL_Event> heldKeyUps; // key releases kept for the next frame (buildFrame)
+    std::optional<GifCapture> gif;     // an animation being exported
 };
 
 // The first window's size and place: --window as given; else the remembered size cut down to
@@ -199,18 +218,41 @@ void followLayout(AppState& a, ImVec2 display) {
     a.lastView = now;
 }
 
+// A width in ImGui's units as pixels of the drawable, w pixels wide.
+GLsizei pixels(float width, int w) {
+    return GLsizei(std::lround(width * w / std::max(ImGui::GetIO().DisplaySize.x, 1.0f)));
+}
+
+// The simulation view in the drawable's pixels (w x h), GL's rows (from the bottom).
+struct PixelRect {
+    int x, y, w, h;
+};
+PixelRect viewPixels(const AppState& a, int w, int h) {
+    const Rect v = simViewRect(a.prefs.view, ImGui::GetIO().DisplaySize);
+    const int x0 = std::clamp(int(pixels(v.min.x, w)), 0, w);
+    const int x1 = std::clamp(int(pixels(v.max.x, w)), 0, w);
+    const int y0 = std::clamp(h - int(pixels(v.max.y, w)), 0, h);
+    const int y1 = std::clamp(h - int(pixels(v.min.y, w)), 0, h);
+    return {x0, y0, x1 - x0, y1 - y0};
+}
+
+// Pixels of the back buffer, rows top to bottom, 8-bit RGB.
+std::vector<std::uint8_t> readPixels(const PixelRect& r) {
+    std::vector<std::uint8_t> pixels(std::size_t(r.w) * r.h * 3), flipped(pixels.size());
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(r.x, r.y, r.w, r.h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+    const std::size_t row = std::size_t(r.w) * 3;
+    for (int y = 0; y < r.h; ++y) // GL rows go bottom to top
+        std::copy_n(pixels.begin() + std::size_t(r.h - 1 - y) * row, row,
+                    flipped.begin() + std::size_t(y) * row);
+    return flipped;
+}
+
 bool writeScreenshot(AppState& a, const std::string& path) {
     int w = 0, h = 0;
     SDL_GL_GetDrawableSize(a.window, &w, &h);
-    std::vector<std::uint8_t> pixels(std::size_t(w) * h * 3), flipped(pixels.size());
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadBuffer(GL_BACK);
-    glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
-    const std::size_t row = std::size_t(w) * 3;
-    for (int y = 0; y < h; ++y) // GL rows go bottom to top, PNG rows top to bottom
-        std::copy_n(pixels.begin() + std::size_t(h - 1 - y) * row, row,
-                    flipped.begin() + std::size_t(y) * row);
-    if (!writePng(path, w, h, flipped)) {
+    if (!writePng(path, w, h, readPixels({0, 0, w, h}))) {
         std::fprintf(stderr, "error: %s: cannot write the screenshot\n", path.c_str());
         return false;
     }
@@ -272,6 +314,118 @@ void noteAdvance(AppState& a, const Advance& r, double dt) {
     s.history.stepSeconds = a.stats.msPerStep / 1000; // keyframes a quick replay apart
 }
 
+// Esc stops an export; closing the window quits; the window's own events reach ImGui; nothing
+// else is taken while the frames are drawn.
+bool capturingMaySee(AppState& a, const SDL_Event& e) {
+    if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_ESCAPE) a.gif->stop = true;
+    return e.type == SDL_QUIT || e.type == SDL_WINDOWEVENT;
+}
+
+// The frame i's step.
+std::uint64_t gifStep(const GifCapture& g, std::uint64_t i) {
+    return std::min(g.first + i * g.stride, g.last);
+}
+
+// Export... asked for an animation (PanelState::animation): its frames chosen, its file begun and
+// the world brought to its first step, which this frame draws.
+void startGif(AppState& a) {
+    Session& s = a.session;
+    GifCapture g;
+    g.path = std::exchange(a.panels.animation, "");
+    a.panels.fileError = true;
+    if (!s.historyOn || s.history.empty()) {
+        a.panels.fileMessage = g.path + ": no timeline to export (started with --no-history)";
+        return;
+    }
+    g.first = s.history.first();
+    g.last = s.world.stepCount();
+    if (g.last <= g.first) {
+        a.panels.fileMessage = g.path + ": the timeline holds one moment: run the scene first";
+        return;
+    }
+    const double h = s.world.settings().timeStep;
+    const std::uint64_t span = g.last - g.first;
+    g.stride = std::max<std::uint64_t>(1, std::uint64_t(std::lround(1 / (30 * h))));
+    g.stride =
+        std::max(g.stride, (span + GifCapture::kMaxFrames - 2) / (GifCapture::kMaxFrames - 1));
+    g.frames = (span + g.stride - 1) / g.stride + 1;
+    int w = 0, hp = 0;
+    SDL_GL_GetDrawableSize(a.window, &w, &hp);
+    const PixelRect view = viewPixels(a, w, hp);
+    try {
+        g.writer = std::make_unique<GifWriter>(g.path, view.w, view.h);
+    } catch (const std::exception& e) {
+        a.panels.fileMessage = e.what();
+        return;
+    }
+    g.wasPaused = s.stepper.paused;
+    a.panels.fileError = false;
+    a.gif = std::move(g);
+    seekTo(a, a.gif->first);
+}
+
+// After a frame is drawn: the view read back and added, shown for the simulated time to the next
+// frame (GIF's hundredths of a second, rounded so that the delays add up to the span's time).
+void addGifFrame(AppState& a) {
+    GifCapture& g = *a.gif;
+    int w = 0, h = 0;
+    SDL_GL_GetDrawableSize(a.window, &w, &h);
+    const PixelRect view = viewPixels(a, w, h);
+    const double step = a.session.world.settings().timeStep;
+    auto centiseconds = [&](std::uint64_t i) {
+        return std::llround(100 * double(gifStep(g, i) - g.first) * step);
+    };
+    const long long delay = g.frame + 1 < g.frames
+                                ? centiseconds(g.frame + 1) - centiseconds(g.frame)
+                                : std::llround(100 * double(g.stride) * step);
+    try {
+        g.writer->add(readPixels(view), int(delay));
+    } catch (const std::exception& e) {
+        a.panels.fileMessage = e.what(); // the window changed size: no file
+        a.panels.fileError = true;
+        g.writer.reset();
+        g.stop = true;
+    }
+}
+
+// Before a frame: the world brought to the next frame's step (along the history, the graphs
+// sampled on the way as a seek does), or the export ended, written or stopped, and the moment
+// shown given back.
+void moveGifOn(AppState& a) {
+    GifCapture& g = *a.gif;
+    Session& s = a.session;
+    if (!g.stop && ++g.frame < g.frames) {
+        while (s.world.stepCount() < gifStep(g, g.frame)) {
+            stepSession(s);
+            updatePlots(a.plots, s.world, s.generation,
+                        Sample{s.world.time(), carom::measure(s.world), a.prefs.view.peOffset});
+        }
+        a.panels.fileMessage = "exporting " + g.path + ": frame " + std::to_string(g.frame + 1) +
+                               " of " + std::to_string(g.frames) + " (Esc stops)";
+        return;
+    }
+    if (g.writer && !g.stop) {
+        try {
+            g.writer->commit();
+            const double seconds = double(g.last - g.first) * s.world.settings().timeStep;
+            char text[64];
+            std::snprintf(text, sizeof text, ": %llu frames, %.2f s", (unsigned long long)g.frames,
+                          seconds);
+            a.panels.fileMessage = "exported the run to " + g.path + text;
+        } catch (const std::exception& e) {
+            a.panels.fileMessage = e.what();
+            a.panels.fileError = true;
+        }
+    } else if (!a.panels.fileError) {
+        a.panels.fileMessage = "stopped: " + g.path + " not written";
+    }
+    const std::uint64_t back = g.last;
+    const bool paused = g.wasPaused;
+    a.gif.reset();
+    seekTo(a, back);
+    s.stepper.paused = paused;
+}
+
 // The first half of a frame, on the world as the last advance left it: events, the UI, and the
 // drawing into ImGui's lists (ImGui::Render). Nothing after it reads the world until the next
 // frame, so the next advance may run while OpenGL draws the lists (renderFrame).
@@ -294,6 +448,7 @@ void buildFrame(AppState& a, bool& quit) {
             events.push_back(e);
     }
     for (SDL_Event& e : events) {
+        if (a.gif && !capturingMaySee(a, e)) continue;
         ImGui_ImplSDL2_ProcessEvent(&e); // ImGui sees every event
         if (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) {
             // The modifiers as they were at this key (the back end asks SDL for them now, after
@@ -359,11 +514,6 @@ void buildFrame(AppState& a, bool& quit) {
         drawBuildOverlay(a.input.build, s, a.camera, simViewRect(view, display),
                          ImGui::GetBackgroundDrawList());
     ImGui::Render();
-}
-
-// A width in ImGui's units as pixels of the drawable, w pixels wide.
-GLsizei pixels(float width, int w) {
-    return GLsizei(std::lround(width * w / std::max(ImGui::GetIO().DisplaySize.x, 1.0f)));
 }
 
 // The second half: OpenGL draws ImGui's lists into the back buffer.
@@ -488,11 +638,16 @@ int runApp(const AppOptions& opt) {
         const double dt = std::min(double(start - last) / freq, 0.25); // a stall is not a jump
         last = start;
         if (opt.drag) feedDragScript(script, a.session, dt);
+        if (a.gif)
+            moveGifOn(a);
+        else if (!a.panels.animation.empty())
+            startGif(a);
         buildFrame(a, quit);
         // The physics on a second thread while OpenGL (software rendering, under Xvfb) draws.
         Advance physics;
         physicsThread.start([&] { physics = advance(a.session, dt); });
         renderFrame(a);
+        if (a.gif) addGifFrame(a);
         if (screenshotRun && n >= opt.frames) {
             if (!writeScreenshot(a, opt.screenshot)) status = 1;
             quit = true;

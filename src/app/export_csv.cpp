@@ -52,7 +52,12 @@ bool exportCsvFile(UiContext& ui, const std::string& path) {
 }
 
 bool exportFile(UiContext& ui, const std::string& path) {
-    if (std::filesystem::path(path).extension() != ".png") return exportCsvFile(ui, path);
+    const std::filesystem::path extension = std::filesystem::path(path).extension();
+    if (extension == ".gif") {
+        ui.panels.animation = path; // the app draws and writes it (app.cpp, GifCapture)
+        return true;
+    }
+    if (extension != ".png") return exportCsvFile(ui, path);
     ui.panels.screenshot = path;
     ui.panels.screenshotFrames = 1;
     return true;

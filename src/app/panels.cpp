@@ -329,9 +329,9 @@ void sceneSection(UiContext& ui) {
     }
     tooltip("Save the run so far, from the start of the timeline to the moment shown, as a CSV "
             "file: a row a step with the time, the energies, the momenta and every moving body's "
-            "position, angle and velocities (the columns of carom-cli run --csv; Ctrl+E); or, with "
-            "a name "
-            "ending in .png, a picture of the window (F12).");
+            "position, angle and velocities (the columns of carom-cli run --csv; Ctrl+E). A name "
+            "ending in .gif makes an animation of the view over the same span, 30 frames a "
+            "simulated second (Esc stops it); one ending in .png a picture of the window (F12).");
     // The last file message, in a box of fixed height so that nothing below moves when it comes.
     ImGui::BeginChild("file message", {0, 2 * ImGui::GetTextLineHeightWithSpacing()}, false);
     if (!p.fileMessage.empty())

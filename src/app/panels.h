@@ -78,6 +78,7 @@ struct PanelState {
     std::string droppedPath;         // a file dropped on the window, opened by the next drawPanels
     std::string screenshot;          // a picture of the window asked for (exportFile), or empty
     int screenshotFrames = 0;        // frames to draw before it: the dialog gone from the window
+    std::string animation;           // an animated GIF of the timeline asked for (exportFile)
     ProfileMean profile;
     FileBrowser browser;
     bool lightStyle = false; // the ImGui colours in use are the light ones
@@ -144,7 +145,8 @@ bool pasteSceneFromClipboard(UiContext& ui);
 bool exportCsvFile(UiContext& ui, const std::string& path);
 // Export... (Ctrl+E, F12): a path ending in .png asks for a picture of the window, written after
 // the next frame is drawn without the dialog (PanelState::screenshot; the app writes it and
-// reports it); any other, the CSV above.
+// reports it); one ending in .gif an animation of the view over the same span as the CSV
+// (PanelState::animation: the app draws it frame by frame); any other, the CSV above.
 bool exportFile(UiContext& ui, const std::string& path);
 void fileBrowserWindow(UiContext& ui, const Rect& simView);   // file_browser.cpp
 void profileWindow(UiContext& ui, const Rect& simView);       // profile_window.cpp
