@@ -858,6 +858,60 @@ TEST(App, SlowExportedCsvIsTheCommandLines) {
     EXPECT_EQ(readAll(dir / "out.csv"), readAll(expected));
 }
 
+// issue 44 (the ruler): M shows it across the view, 5 m long and level (the round length below a
+// third of the view's 16.7 m); its ends dragged with the mouse to (0, 0) and (3, 4) (a press on an
+// end takes it, not the body or the view under it) it reads 5 m at 53.1°, each end within a
+// pixel and a half of where the cursor let it go. The ends from --report's ruler line.
+TEST(App, SlowRulerDraggedReadsTheDistance) {
+    if (!have("xvfb-run") || !have("Xvfb") || !have("xdotool"))
+        GTEST_SKIP() << "Xvfb or xdotool is not installed";
+    const fs::path dir = tempDir("ruler");
+    const fs::path scene = dir / "box.json", saved = dir / "b.json", out = dir / "out.txt";
+    std::ofstream(scene) << R"({
+  "format": 1, "name": "box", "gravity": [0, 0],
+  "walls": { "left": -6, "right": 6, "bottom": -6, "top": 6, "thickness": 1 },
+  "bodies": [ { "name": "block1", "shape": { "type": "box", "width": 1, "height": 1 },
+                "position": [0, 0], "mass": 1 } ]
+})";
+    auto rulerEnds = [&](const std::string& steps, double e[4]) {
+        const Outcome r = runDriven(
+            dir, "--paused --report --frames 100000 " + scene.string() + " >" + out.string(), saved,
+            press("m") + steps);
+        ASSERT_EQ(r.status, 0) << r.err;
+        const std::string text = readAll(out);
+        const std::size_t at = text.find("ruler: ");
+        ASSERT_NE(at, std::string::npos) << text;
+        std::istringstream line(text.substr(at + 7));
+        line >> e[0] >> e[1] >> e[2] >> e[3];
+    };
+    double e[4];
+    rulerEnds("sleep 0.3\n", e);
+    EXPECT_DOUBLE_EQ(e[2] - e[0], 5);
+    EXPECT_EQ(e[1], e[3]);
+
+    const FirstView v;
+    auto at = [&](double x, double y) {
+        return "xdotool mousemove --window $wid " + std::to_string(std::lround(v.sx(x))) + " " +
+               std::to_string(std::lround(v.sy(y))) + "\nsleep 0.2\n";
+    };
+    auto drag = [&](double x0, double y0, double x1, double y1) {
+        return at(x0, y0) + "xdotool mousedown 1\nsleep 0.1\n" + at((x0 + x1) / 2, (y0 + y1) / 2) +
+               at(x1, y1) + "xdotool mouseup 1\nsleep 0.2\n";
+    };
+    double moved[4];
+    rulerEnds(drag(e[0], e[1], 0, 0) + drag(e[2], e[3], 3, 4), moved);
+    const double pixel = 1 / v.scale;
+    EXPECT_NEAR(moved[0], 0, 1.5 * pixel);
+    EXPECT_NEAR(moved[1], 0, 1.5 * pixel);
+    EXPECT_NEAR(moved[2], 3, 1.5 * pixel);
+    EXPECT_NEAR(moved[3], 4, 1.5 * pixel);
+    const std::string text = readAll(out);
+    char reading[64];
+    std::snprintf(reading, sizeof reading, ": %.3f m",
+                  std::hypot(moved[2] - moved[0], moved[3] - moved[1]));
+    EXPECT_NE(text.find(reading), std::string::npos) << text;
+}
+
 // issue 44 (Export): a name ending in .gif makes an animation of the view from the timeline's
 // start to the moment shown: 30 steps at 60 Hz, a frame every other step (30 a simulated second),
 // 16 frames whose delays add up to the span's 0.5 s; ImageMagick reads it, every frame on a canvas

@@ -212,3 +212,35 @@ TEST(PlotLines, EveryPointLeftOutIsWithinTheToleranceOfTheLineDrawn) {
         EXPECT_LE(distanceTo(line[i], s[k], s[k + 1]), tolerance + 1e-4f) << "point " << i;
     }
 }
+
+// issue 44 (the time graph's cursor): on samples of y = 2t + 1 and y = t² every 0.01 s the cursor
+// reads the values and slopes of the lines drawn between samples, and the area under them: exact
+// for the straight line (t² + t), and for the parabola the secant's slope at the middle of two
+// samples is the derivative 2t, the area t³/3 within the trapezoids' h²/12 · (b − a) · y''.
+TEST(Plots, TheTimeGraphsCursorReadsValueSlopeAndArea) {
+    app::TimeGraph g;
+    for (int k = 0; k <= 300; ++k) {
+        const double t = 0.01 * k;
+        g.t.push_back(t);
+        g.y[0].push_back(2 * t + 1);
+        g.y[1].push_back(t * t);
+        g.y[2].push_back(0);
+    }
+    app::CursorReading r;
+    ASSERT_TRUE(app::readTimeGraph(g, 0, 1.234, 0, r));
+    EXPECT_NEAR(r.value, 3.468, 1e-12);
+    EXPECT_NEAR(r.slope, 2, 1e-9);
+    EXPECT_NEAR(r.area, 1.234 * 1.234 + 1.234, 1e-12);
+    EXPECT_EQ(r.from, 0);
+    ASSERT_TRUE(app::readTimeGraph(g, 0, 2, 1, r)); // from 1 s: (4 + 2) − (1 + 1)
+    EXPECT_NEAR(r.area, 4, 1e-12);
+    EXPECT_NEAR(r.from, 1, 1e-12);
+    ASSERT_TRUE(app::readTimeGraph(g, 1, 1.505, 0, r));
+    EXPECT_NEAR(r.slope, 2 * 1.505, 1e-9);
+    EXPECT_NEAR(r.value, (1.5 * 1.5 + 1.51 * 1.51) / 2, 1e-12);
+    EXPECT_NEAR(r.area, std::pow(1.505, 3) / 3, 0.01 * 0.01 / 12 * 1.505 * 2 * 1.01);
+    ASSERT_TRUE(app::readTimeGraph(g, 0, 3, 0, r)); // the last sample itself
+    EXPECT_NEAR(r.value, 7, 1e-12);
+    EXPECT_FALSE(app::readTimeGraph(g, 0, 3.5, 0, r)); // after the samples
+    EXPECT_FALSE(app::readTimeGraph(g, 0, 0.5, 1, r)); // before `from`
+}

@@ -510,6 +510,14 @@ void buildFrame(AppState& a, bool& quit) {
     updatePlots(a.plots, s.world, s.generation, sample);
     drawScene(a.render, DrawInputs{s, a.camera, view, simViewRect(view, display)},
               ImGui::GetBackgroundDrawList());
+    // The ruler over the scene, placed anew across the view each time it is shown.
+    Ruler& ruler = a.input.ruler;
+    if (!view.showRuler) ruler.placed = false;
+    if (view.showRuler && !ruler.placed) {
+        const Rect v = simViewRect(view, display);
+        placeRuler(ruler, a.camera.toWorld(v.center()), v.size().x / a.camera.scale);
+    }
+    if (view.showRuler) drawRuler(ruler, a.camera, ImGui::GetBackgroundDrawList());
     if (a.input.build.on)
         drawBuildOverlay(a.input.build, s, a.camera, simViewRect(view, display),
                          ImGui::GetBackgroundDrawList());
@@ -547,7 +555,7 @@ double median(std::vector<double> x) {
 // them the history's memory (keyframes and inputs) per simulated second.
 void printReport(const std::vector<double>& frameMs, const std::vector<double>& stepMs,
                  double simulated, double real, const Session& s, const PanelState& p,
-                 const PlotState& plots) {
+                 const PlotState& plots, const ViewOptions& view, const Ruler& ruler) {
     // The last frame's layout, for the tests: each window over the view (left, top, width,
     // height in pixels), how far the controls scroll, and how tall the graphs' data areas are
     // (time graph, X-Y graph; 0 when not shown).
@@ -557,6 +565,9 @@ void printReport(const std::vector<double>& frameMs, const std::vector<double>& 
                     r.size().x, r.size().y);
     }
     std::printf("controls_scroll: %.0f\n", p.controlsScroll);
+    if (view.showRuler) // its ends (m) and what it reads
+        std::printf("ruler: %.6f %.6f %.6f %.6f: %s\n", ruler.a.x, ruler.a.y, ruler.b.x, ruler.b.y,
+                    rulerReading(ruler).c_str());
     std::printf("graph_heights: %.0f %.0f\n", plots.timeFrameHeight, plots.xyFrameHeight);
     if (s.historyOn) {
         const double span =
@@ -678,7 +689,7 @@ int runApp(const AppOptions& opt) {
     if (opt.report)
         printReport(frameMs, stepMs, a.session.world.time() - simStart,
                     double(SDL_GetPerformanceCounter() - first) / freq, a.session, a.panels,
-                    a.plots);
+                    a.plots, a.prefs.view, a.input.ruler);
     try {
         finishRecording(a.session);
     } catch (const std::exception& e) {

@@ -192,6 +192,9 @@ void key(InputState& in, const SDL_KeyboardEvent& e, Session& s, ViewOptions& vi
     case SDLK_HOME:
         in.commands.fitView = true;
         break;
+    case SDLK_m: // the ruler (placed anew across the view each time it is shown: app.cpp)
+        view.showRuler = !view.showRuler;
+        break;
     case SDLK_TAB:
         view.showUi = !view.showUi;
         break;
@@ -225,15 +228,26 @@ void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, Vi
     // Build mode's drawing tools take the left button (Shift+drag still pans).
     const bool drawPress = in.build.on && e.type == SDL_MOUSEBUTTONDOWN &&
                            e.button.button == SDL_BUTTON_LEFT && !(SDL_GetModState() & KMOD_SHIFT);
+    Ruler& ruler = in.ruler;
     switch (e.type) {
     case SDL_MOUSEBUTTONDOWN:
         if (!forView(e.button.x, e.button.y) || in.drag.mode != Mode::None) break;
+        // The ruler over the bodies: a press on an end or the tape takes it.
+        if (view.showRuler && ruler.placed && e.button.button == SDL_BUTTON_LEFT) {
+            ruler.cursor = mouseWorld(cam, e.button.x, e.button.y);
+            ruler.held = rulerPartAt(ruler, ruler.cursor, kGrabPixels / cam.scale);
+            if (ruler.held != Ruler::Part::None) break;
+        }
         if (drawPress &&
             buildPress(in.build, s, mouseWorld(cam, e.button.x, e.button.y), 1 / cam.scale))
             break;
         press(in, e.button, s, cam);
         break;
     case SDL_MOUSEMOTION:
+        if (ruler.held != Ruler::Part::None) {
+            dragRuler(ruler, mouseWorld(cam, e.motion.x, e.motion.y));
+            break;
+        }
         if (in.build.drawing) {
             buildMotion(in.build, mouseWorld(cam, e.motion.x, e.motion.y));
             break;
@@ -241,6 +255,10 @@ void handleEvent(InputState& in, const SDL_Event& e, Session& s, Camera& cam, Vi
         motion(in, e.motion, s, cam); // a drag that began in the view goes on over the panels
         break;
     case SDL_MOUSEBUTTONUP:
+        if (ruler.held != Ruler::Part::None && e.button.button == SDL_BUTTON_LEFT) {
+            ruler.held = Ruler::Part::None;
+            break;
+        }
         if (in.build.drawing && e.button.button == SDL_BUTTON_LEFT) {
             buildRelease(in.build, s, mouseWorld(cam, e.button.x, e.button.y), 1 / cam.scale);
             break;

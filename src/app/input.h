@@ -5,6 +5,7 @@
 
 #include "build_mode.h"
 #include "camera.h"
+#include "ruler.h"
 #include "session.h"
 #include "view_options.h"
 #include <SDL.h>
@@ -57,6 +58,7 @@ struct Commands {
 struct InputState {
     DragState drag;
     BuildState build;
+    Ruler ruler;
     Commands commands; // cleared by the app after acting on them
 };
 

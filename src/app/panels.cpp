@@ -467,6 +467,13 @@ void viewSection(UiContext& ui) {
              "The centre of mass of the moving bodies (soft ones too), and its velocity, the total "
              "momentum over the total mass, as far as it goes in a second.");
     ImGui::SameLine(150);
+    checkbox("ruler", &v.showRuler,
+             "A tape measure over the view (M): drag an end, or the tape to move it; it reads the "
+             "length, its x and y parts and its angle.");
+    ImGui::SameLine(150);
+    checkbox("stopwatch", &v.showStopwatch,
+             "A stopwatch of simulated time: start, stop and reset it; going back on the timeline "
+             "takes it back too.");
     checkbox("profile", &v.showProfile,
              "Where the step's time goes, stage by stage, and what it works on (bodies, "
              "contacts, colours, substeps, threads).");
@@ -678,7 +685,8 @@ void helpWindow(UiContext& ui, const Rect& view) {
         {"Ctrl+Q", "quit"},
         {"Ctrl+O / Ctrl+S", "open a scene file / save the state as one"},
         {"Ctrl+Shift+C / V", "copy the scene as text / open the text copied"},
-        {"Ctrl+E / F12", "export the run so far as CSV / the window as PNG"},
+        {"Ctrl+E / F12", "export the run so far as CSV or GIF / the window as PNG"},
+        {"M", "the ruler: drag its ends, or its tape to move it"},
         {"B",
          "build mode: draw (1-6: select, box, circle, polygon,\n capsule, rope), G grid, P pin, "
          "Q/W turn, Ctrl+D, Delete"},
@@ -943,6 +951,7 @@ void drawPanels(UiContext& ui) {
         if (layout.right > 0) graphsWindow(ui, display, layout);
         if (ui.view.showStats) statsWindow(ui, view);
         if (ui.view.showProfile) profileWindow(ui, view);
+        if (ui.view.showStopwatch) stopwatchWindow(ui, view);
         timelineStrip(ui, view);
         const bool building = ui.build && ui.build->on; // its selection opens no inspector
         if (ui.session.selected && !building) inspectorWindow(ui, view);

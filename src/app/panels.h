@@ -10,6 +10,7 @@
 #include "plots.h"
 #include "scenes.h"
 #include "session.h"
+#include "stopwatch.h"
 #include "view_options.h"
 #include <algorithm>
 #include <functional>
@@ -80,6 +81,8 @@ struct PanelState {
     int screenshotFrames = 0;        // frames to draw before it: the dialog gone from the window
     std::string animation;           // an animated GIF of the timeline asked for (exportFile)
     ProfileMean profile;
+    Stopwatch stopwatch;
+    std::uint64_t stopwatchGeneration = 0; // the world it timed (a new one: it starts again)
     FileBrowser browser;
     bool lightStyle = false; // the ImGui colours in use are the light ones
     PanelLayout drawn;       // the side panels of the last frame, whose backgrounds renderFrame
@@ -150,6 +153,7 @@ bool exportCsvFile(UiContext& ui, const std::string& path);
 bool exportFile(UiContext& ui, const std::string& path);
 void fileBrowserWindow(UiContext& ui, const Rect& simView);   // file_browser.cpp
 void profileWindow(UiContext& ui, const Rect& simView);       // profile_window.cpp
+void stopwatchWindow(UiContext& ui, const Rect& simView);     // stopwatch_window.cpp
 void inspectorWindow(UiContext& ui, const Rect& simView);     // inspector.cpp
 void softInspectorWindow(UiContext& ui, const Rect& simView); // inspector.cpp: a soft body's
 

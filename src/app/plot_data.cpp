@@ -99,6 +99,26 @@ void fitXYGraph(XYGraph& g) {
     g.shownY = y;
 }
 
+bool readTimeGraph(const TimeGraph& g, int i, double t, double from, CursorReading& r) {
+    const std::vector<double>& ts = g.t;
+    const std::vector<double>& ys = g.y[std::size_t(i)];
+    // The first sample at or after `from`, and the first after t.
+    auto k0 = std::size_t(std::lower_bound(ts.begin() + std::ptrdiff_t(g.start), ts.end(), from) -
+                          ts.begin());
+    auto k = std::size_t(std::upper_bound(ts.begin(), ts.end(), t) - ts.begin());
+    if (k == ts.size() && !ts.empty() && t == ts.back()) --k; // the last sample itself
+    if (k0 >= ts.size() || k <= k0 || k >= ts.size() || t < ts[k0]) return false;
+    const double t0 = ts[k - 1], t1 = ts[k], dt = t1 - t0;
+    r.slope = dt > 0 ? (ys[k] - ys[k - 1]) / dt : 0;
+    r.value = ys[k - 1] + r.slope * (t - t0);
+    r.from = ts[k0];
+    r.area = 0;
+    for (std::size_t j = k0 + 1; j < k; ++j)
+        r.area += 0.5 * (ys[j] + ys[j - 1]) * (ts[j] - ts[j - 1]);
+    r.area += 0.5 * (r.value + ys[k - 1]) * (t - t0);
+    return true;
+}
+
 void rewindPlots(PlotState& p, double t) {
     if (p.lastTime <= t) return;
     TimeGraph& g = p.time;

@@ -54,6 +54,16 @@ std::string titleOf(const char* unit) {
     return unit;
 }
 
+// The units of a series' slope (per second) and of its area (times a second).
+std::string slopeUnit(const std::string& unit) {
+    const std::size_t n = unit.size();
+    return n >= 2 && unit.compare(n - 2, 2, "/s") == 0 ? unit + "\u00b2" : unit + "/s";
+}
+std::string areaUnit(const std::string& unit) {
+    const std::size_t n = unit.size();
+    return n >= 2 && unit.compare(n - 2, 2, "/s") == 0 ? unit.substr(0, n - 2) : unit + " s";
+}
+
 void expand(double& lo, double& hi, double v, bool first) {
     if (first) {
         lo = hi = v;
@@ -196,6 +206,34 @@ void timeGraphWidget(PlotState& p, const carom::World& world, float height) {
             line.push_back({p.x, p.y});
         }
         drawLine(dl, line, kLineColors[i], 1.5f + 1.5f * float(i));
+    }
+    // The cursor: a line at the time under the mouse, a dot on each series, and what it reads.
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(f.min, f.max) && n >= 2) {
+        const double t = x0 + (mouse.x - f.min.x) / (f.max.x - f.min.x) * (x1 - x0);
+        dl->AddLine({mouse.x, f.min.y}, {mouse.x, f.max.y}, IM_COL32(200, 200, 200, 160));
+        std::string text;
+        char line[160];
+        std::snprintf(line, sizeof line, "t = %.3f s", t);
+        text = line;
+        for (int i = 0; i < 3; ++i) {
+            CursorReading c;
+            if (!g.valid[i] || !readTimeGraph(g, i, t, x0, c)) continue;
+            const Range r = axis[i] == Axis::Left ? left : axis[i] == Axis::Right ? right : own[i];
+            const double v = f.y0 + (c.value - r.lo) / (r.hi - r.lo) * (f.y1 - f.y0);
+            dl->AddCircleFilled(f.map(t, v), 4, kLineColors[i]);
+            const std::string unit = unitOf(g.vars[i]);
+            std::snprintf(line, sizeof line,
+                          "\n%s: %.5g %s\n   slope %.5g %s   area %.5g %s (from %.2f s)",
+                          g.names[i].c_str(), c.value, unit.c_str(), c.slope,
+                          slopeUnit(unit).c_str(), c.area, areaUnit(unit).c_str(), c.from);
+            text += line;
+        }
+        // Beside the graph, left of it, so that it hides neither the lines nor the dots.
+        ImGui::SetNextWindowPos({f.min.x - 40, mouse.y}, ImGuiCond_Always, {1, 0.5f});
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(text.c_str());
+        ImGui::EndTooltip();
     }
     dl->PopClipRect();
     drawLegend(dl, f, shown, kLineColors, 3);

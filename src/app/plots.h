@@ -71,6 +71,16 @@ void clearTimeGraph(TimeGraph& g);
 // the way as a seek would give it. A graph paused keeps what it has.
 void refillTimeGraph(PlotState& p, History& history, const carom::World& now, double peOffset,
                      std::uint64_t maxSteps);
+// What the time graph's cursor reads of series i at time t (issue 44, as PhET's graphs read
+// them): the value between the two samples around t (on the straight line the graph draws), the
+// slope of that line, and the area under the series from the time `from` (the left edge of the
+// graph, or its first sample if later) to t, by trapezoids: exact for the line drawn. False when t
+// is not between two samples from `from` on.
+struct CursorReading {
+    double value = 0, slope = 0, area = 0;
+    double from = 0; // where the area begins
+};
+bool readTimeGraph(const TimeGraph& g, int i, double t, double from, CursorReading& r);
 // The world went back to simulated time t (the timeline): the samples after it are dropped.
 void rewindPlots(PlotState& p, double t);
 void clearXYGraph(XYGraph& g);

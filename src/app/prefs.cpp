@@ -57,6 +57,8 @@ template <class F> void visit(Prefs& p, F&& f) {
     f("show_momentum", v.showMomentum);
     f("show_velocities", v.showVelocities);
     f("show_centre_of_mass", v.showCentreOfMass);
+    f("show_ruler", v.showRuler);
+    f("show_stopwatch", v.showStopwatch);
     f("first_start_hint", v.showHint);
     f("window_width", p.windowWidth, Limits{320, 10000});
     f("window_height", p.windowHeight, Limits{240, 10000});

@@ -17,6 +17,8 @@ struct ViewOptions {
     bool showMomentum = false;   // momentum and angular momentum in the energy bar
     bool showVelocities = false; // each moving body's velocity as an arrow
     bool showCentreOfMass = false; // the moving bodies' centre of mass and its velocity
+    bool showRuler = false;        // the ruler (M), ruler.h
+    bool showStopwatch = false;    // the stopwatch window, stopwatch.h
     bool showHint = true;          // the first-start hint, until the first click or key
     // Panels.
     bool showUi = true; // Tab hides every panel
