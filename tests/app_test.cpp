@@ -912,6 +912,32 @@ TEST(App, SlowRulerDraggedReadsTheDistance) {
     EXPECT_NE(text.find(reading), std::string::npos) << text;
 }
 
+// issue 44 (the Record button beside the timeline, Save run...; Export... to a .rec name): the
+// timeline from its start to the moment shown as a recording. 20 steps, the elasticity lowered
+// to 0.9 ('[', an input), 10 steps, 5 back: carom-cli replay plays the file to the state the app
+// saves on exit at that moment, byte for byte, the input included and the 5 steps after it left
+// out.
+TEST(App, SlowTimelineSavedAsARecordingReplaysToTheMomentShown) {
+    if (!have("xvfb-run") || !have("Xvfb") || !have("xdotool"))
+        GTEST_SKIP() << "Xvfb or xdotool is not installed";
+    const fs::path dir = tempDir("export-rec");
+    const std::string scene = CAROM_ASSET_DIR "/scenes/rigid-body-collisions.json";
+    const fs::path saved = dir / "b.json", replayed = dir / "a.json";
+    const Outcome r = runDriven(dir, "--paused " + scene, saved,
+                                press("period", 20) + press("bracketleft") + press("period", 10) +
+                                    press("comma", 5) + press("ctrl+e") +
+                                    "sleep 0.3\nxdotool type --delay 60 run.rec\nsleep 0.2\n" +
+                                    press("Return") + "sleep 0.5\n");
+    ASSERT_EQ(r.status, 0) << r.err;
+    ASSERT_TRUE(fs::exists(dir / "run.rec"));
+    const Outcome c = run(std::string(CAROM_CLI) + " replay " + (dir / "run.rec").string() +
+                              " --save " + replayed.string() + " >/dev/null",
+                          dir);
+    ASSERT_EQ(c.status, 0) << c.err;
+    EXPECT_EQ(readAll(replayed), readAll(saved));
+    EXPECT_NE(readAll(saved).find("\"restitution\": 0.9,"), std::string::npos) << readAll(saved);
+}
+
 // issue 44 (Export): a name ending in .gif makes an animation of the view from the timeline's
 // start to the moment shown: 30 steps at 60 Hz, a frame every other step (30 a simulated second),
 // 16 frames whose delays add up to the span's 0.5 s; ImageMagick reads it, every frame on a canvas

@@ -1,13 +1,14 @@
-// The run as a CSV file, from the app (issue 44, Export): the history from its first step to the
-// moment shown, re-simulated (history.h: the same bits the world had), a row a step with carom-cli
-// run's columns and numbers (carom/csv.h), so that a row is the row carom-cli gives for the same
-// moment.
+// Export... (issue 44): the run from the history's first step to the moment shown as a CSV file,
+// re-simulated (history.h: the same bits the world had), a row a step with carom-cli run's columns
+// and numbers (carom/csv.h), so that a row is the row carom-cli gives for the same moment; or as a
+// recording (History::writeRecording); or, asked of the app, an animation or a picture.
 #include "carom/csv.h"
 #include "carom/output_file.h"
 #include "panels.h"
 #include "session.h"
 
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -51,8 +52,20 @@ bool exportCsvFile(UiContext& ui, const std::string& path) {
     });
 }
 
+bool exportRecording(UiContext& ui, const std::string& path) {
+    return reportFileAction(ui, [&] {
+        const Session& s = ui.session;
+        if (!s.historyOn || s.history.empty())
+            throw std::runtime_error(path + ": no timeline to save (started with --no-history)");
+        carom::RecordingWriter out(path);
+        s.history.writeRecording(out, s.world.stepCount(), s.scene.name, s.scene.description);
+        return "saved the run as the recording " + path + " (carom --replay plays it)";
+    });
+}
+
 bool exportFile(UiContext& ui, const std::string& path) {
     const std::filesystem::path extension = std::filesystem::path(path).extension();
+    if (extension == ".rec") return exportRecording(ui, path);
     if (extension == ".gif") {
         ui.panels.animation = path; // the app draws and writes it (app.cpp, GifCapture)
         return true;

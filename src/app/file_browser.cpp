@@ -139,10 +139,9 @@ void fileBrowserWindow(UiContext& ui, const Rect& view) {
     ImGui::SetNextWindowSizeConstraints({300, 240}, display);
     const bool save = b.mode != FileBrowser::Mode::Open;
     const bool exporting = b.mode == FileBrowser::Mode::Export;
-    ImGui::Begin(exporting
-                     ? "Export the run (.csv), the window (.png) or an animation (.gif)###files"
-                 : save ? "Save the scene###files"
-                        : "Open a scene###files",
+    ImGui::Begin(exporting ? "Export the run (.csv, .rec, .gif) or the window (.png)###files"
+                 : save    ? "Save the scene###files"
+                           : "Open a scene###files",
                  &b.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
     noteOverlay(ui.panels, "files");
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 
 namespace app {
@@ -127,6 +128,18 @@ void History::seek(carom::World& world, std::uint64_t n,
         applyInputsAt(world, next);
         if (eachStep) eachStep(world);
     }
+}
+
+void History::writeRecording(carom::RecordingWriter& out, std::uint64_t n, const std::string& name,
+                             const std::string& description) const {
+    if (keys_.empty()) return;
+    n = std::clamp(n, first(), last_);
+    const Keyframe& start = keys_.front();
+    out.write(start.step, carom::input::Replace{std::make_shared<carom::WorldState>(
+                              carom::captureState(start.world, name, description))});
+    for (std::size_t i = start.inputs; i < inputs_.size() && inputs_[i].step <= n; ++i)
+        out.write(inputs_[i].step, inputs_[i].input);
+    out.end(n);
 }
 
 void History::truncate(const carom::World& world) {

@@ -52,6 +52,11 @@ class History {
               const std::function<void(const carom::World&)>& eachStep = {});
     // Another path from the world's moment: what came after it is dropped.
     void truncate(const carom::World& world);
+    // The history from its first step to step n (clamped to [first, last]) as a recording
+    // (docs/recording-format.md): the first keyframe's world named `name`, the inputs after it up
+    // to step n, the end at n. Replayed, it gives the world the history has at n, to the bit.
+    void writeRecording(carom::RecordingWriter& out, std::uint64_t n, const std::string& name,
+                        const std::string& description) const;
 
     std::size_t bytes() const; // keyframes and inputs, estimated from their sizes
 

@@ -330,8 +330,9 @@ void sceneSection(UiContext& ui) {
     tooltip("Save the run so far, from the start of the timeline to the moment shown, as a CSV "
             "file: a row a step with the time, the energies, the momenta and every moving body's "
             "position, angle and velocities (the columns of carom-cli run --csv; Ctrl+E). A name "
-            "ending in .gif makes an animation of the view over the same span, 30 frames a "
-            "simulated second (Esc stops it); one ending in .png a picture of the window (F12).");
+            "ending in .rec saves the same span as a recording (carom --replay plays it); .gif "
+            "makes an animation of the view, 30 frames a simulated second (Esc stops it); .png "
+            "a picture of the window (F12).");
     // The last file message, in a box of fixed height so that nothing below moves when it comes.
     ImGui::BeginChild("file message", {0, 2 * ImGui::GetTextLineHeightWithSpacing()}, false);
     if (!p.fileMessage.empty())
@@ -906,6 +907,14 @@ void timelineStrip(UiContext& ui, const Rect& view) {
     const std::uint64_t first = s.history.first(), last = s.history.last();
     std::uint64_t now = std::clamp(s.world.stepCount(), first, last);
     const std::string text = timelineLabel(s); // the clock's time (timeline_label.h)
+    if (ImGui::Button("Save run...")) {
+        ui.panels.browser.show(FileBrowser::Mode::Export);
+        ui.panels.browser.name = "run.rec";
+    }
+    tooltip("Save the run, from the timeline's start to the moment shown, as a recording (.rec) "
+            "that carom --replay and carom-cli replay play to the same bits; or, named .csv or "
+            ".gif, its numbers or an animation of the view (Export... in Scene).");
+    ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
     if (ImGui::SliderScalar("##timeline", ImGuiDataType_U64, &now, &first, &last, text.c_str()) &&
         now != s.world.stepCount())

@@ -149,7 +149,8 @@ bool exportCsvFile(UiContext& ui, const std::string& path);
 // Export... (Ctrl+E, F12): a path ending in .png asks for a picture of the window, written after
 // the next frame is drawn without the dialog (PanelState::screenshot; the app writes it and
 // reports it); one ending in .gif an animation of the view over the same span as the CSV
-// (PanelState::animation: the app draws it frame by frame); any other, the CSV above.
+// (PanelState::animation: the app draws it frame by frame); one ending in .rec the same span as a
+// recording (docs/recording-format.md); any other, the CSV above.
 bool exportFile(UiContext& ui, const std::string& path);
 void fileBrowserWindow(UiContext& ui, const Rect& simView);   // file_browser.cpp
 void profileWindow(UiContext& ui, const Rect& simView);       // profile_window.cpp
