@@ -198,6 +198,32 @@ TEST(SceneSave, TheDescriptionIsKept) {
     }
 }
 
+// The preset menu's captions (issue 44): readSceneCaption gives each preset's name and
+// description as loadScene reads them, finds them after an array or object at the top level, and
+// gives nothing (no throw) for text that is not JSON, a file that is not there, or values that are
+// not text.
+TEST(SceneSave, TheCaptionIsReadWithoutTheRest) {
+    for (const auto& f : std::filesystem::directory_iterator(CAROM_ASSET_DIR "/scenes")) {
+        if (f.path().extension() != ".json") continue;
+        const Scene s = loadScene(f.path().string());
+        const SceneCaption c = readSceneCaption(f.path().string());
+        EXPECT_EQ(c.name, s.name) << f.path();
+        EXPECT_EQ(c.description, s.description) << f.path();
+    }
+    TempDir dir("caption");
+    const fs::path late = dir.path / "late.json", bad = dir.path / "bad.json";
+    std::ofstream(late) << R"({"format": 1, "bodies": [{"name": "inner", "description": "no"}],
+        "x": {"name": "deeper"}, "description": "last", "name": "at the end"})";
+    EXPECT_EQ(readSceneCaption(late.string()).name, "at the end");
+    EXPECT_EQ(readSceneCaption(late.string()).description, "last");
+    std::ofstream(bad) << R"({"name": 3, "description": ["a"]} trailing)";
+    EXPECT_EQ(readSceneCaption(bad.string()).name, "");
+    EXPECT_EQ(readSceneCaption(bad.string()).description, "");
+    std::ofstream(bad) << "not json";
+    EXPECT_EQ(readSceneCaption(bad.string()).name, "");
+    EXPECT_EQ(readSceneCaption((dir.path / "none.json").string()).name, "");
+}
+
 TEST(SceneSave, SaveReplacesTheFileWholeAndLeavesNothingElse) {
     TempDir dir("save");
     const fs::path target = dir.path / "out.json";

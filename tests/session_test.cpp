@@ -137,6 +137,49 @@ TEST(Session, InputsInThePastTakeAnotherPathThatReplays) {
         std::remove(p.c_str());
 }
 
+// Issue 44, item 5: a recording that branched (the session went back to step 25 and changed the
+// elasticity there), played in the app, keeps its timeline from step 0: before the branch the
+// thruster fired from 10 to 40 as it did; at its end the world is the session's, bit for bit.
+TEST(Session, AReplayThatBranchedKeepsTheTimeBeforeTheBranch) {
+    const std::string rec =
+        testing::TempDir() + "carom-branch-" + std::to_string(::getpid()) + ".rec";
+    Session s;
+    s.recorder = std::make_shared<carom::RecordingWriter>(rec);
+    app::replaceScene(
+        s, carom::loadScene(std::string(CAROM_ASSET_DIR) + "/scenes/rigid-body-collisions.json"),
+        "");
+    using namespace carom::input;
+    for (int i = 0; i < 60; ++i) {
+        if (i == 10) app::apply(s, Thrust{s.thrusters[0].ids[app::Up], true});
+        if (i == 40) app::apply(s, Thrust{s.thrusters[0].ids[app::Up], false});
+        app::stepSession(s);
+    }
+    app::seek(s, 25);
+    carom::WorldSettings w = s.world.settings();
+    w.restitution = 0.5;
+    app::apply(s, Settings{w});
+    for (int i = 0; i < 50; ++i)
+        app::stepSession(s);
+    app::finishRecording(s);
+    const std::string end = carom::serializeScene(carom::captureScene(s.world, "x"));
+
+    Session r;
+    app::openRecording(r, carom::loadRecording(rec), rec);
+    for (int guard = 0; guard < 1000; ++guard) {
+        while (!r.history.atEnd(r.world))
+            app::stepSession(r);
+        if (!app::followRecording(r)) break;
+    }
+    EXPECT_EQ(r.world.stepCount(), 75u);
+    EXPECT_EQ(r.history.first(), 0u); // the time before the branch kept
+    EXPECT_EQ(carom::serializeScene(carom::captureScene(r.world, "x")), end);
+    EXPECT_EQ(r.world.settings().restitution, 0.5);
+    app::seek(r, 20); // before the branch: the thruster fires, as it did
+    EXPECT_TRUE(r.world.thrusters()[r.thrusters[0].ids[app::Up]].firing);
+    EXPECT_EQ(r.world.settings().restitution, 1.0);
+    std::remove(rec.c_str());
+}
+
 // Issue 44's ghost spring: a body dragged from step 10 to 40; back at step 25, where the spring
 // held it, an input with no button held (the elasticity changed) starts from the mouse of now: the
 // spring is let go, in the world and in the history, and stepping on leaves the body free.

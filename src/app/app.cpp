@@ -307,7 +307,10 @@ void noteAdvance(AppState& a, const Advance& r, double dt) {
     if (!s.stepper.paused) s.realTime += dt;
     a.stats.stepsLastFrame = r.steps;
     if (r.steps > 0 && guardFinite(s)) s.halted.clear();
-    followRecording(s); // --replay: the recording's next world, once this one has played out
+    // --replay: the recording's next world, once this one has played out; after a branch, back
+    // along the timeline, the graphs with it.
+    if (followRecording(s) && s.world.time() < a.plots.lastTime)
+        rewindPlots(a.plots, s.world.time());
     noteCollisions(a.stats.collisions, s);
     smooth(a.stats.stepMs, r.ms);
     if (r.steps > 0) smooth(a.stats.msPerStep, r.ms / r.steps);
@@ -477,6 +480,14 @@ void buildFrame(AppState& a, bool& quit) {
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
+    // The pointer where SDL's events left it while it is over the window. The back end reads
+    // SDL's global mouse state, which SDL 2.26 on X11 caches until XInput2 reports raw motion,
+    // and a pointer moved by XTest (xdotool under Xvfb) reports none: ImGui saw no hover there.
+    if (SDL_GetMouseFocus() == a.window) {
+        int x = 0, y = 0;
+        SDL_GetMouseState(&x, &y);
+        ImGui::GetIO().MousePos = {float(x), float(y)};
+    }
     ImGui::NewFrame();
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     followLayout(a, display);

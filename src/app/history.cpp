@@ -51,6 +51,15 @@ void History::load(carom::World& world, std::vector<carom::RecordedInput> inputs
     applyInputsAt(world, next);
 }
 
+void History::extend(carom::World& world, std::vector<carom::RecordedInput> inputs,
+                     std::uint64_t end) {
+    std::size_t next = inputs_.size();
+    inputs_.insert(inputs_.end(), std::make_move_iterator(inputs.begin()),
+                   std::make_move_iterator(inputs.end()));
+    last_ = std::max({last_, end, inputs_.empty() ? last_ : inputs_.back().step});
+    applyInputsAt(world, next);
+}
+
 void History::log(const carom::World& world, const carom::Input& input) {
     inputs_.push_back(carom::RecordedInput{world.stepCount(), input, 0});
 }

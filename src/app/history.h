@@ -32,6 +32,9 @@ class History {
     // Future inputs of a recording (carom --replay), to step along: each step in [first, end].
     // Those at the world's step (the history's start) are applied to it now.
     void load(carom::World& world, std::vector<carom::RecordedInput> inputs, std::uint64_t end);
+    // The same after the inputs the history has (a replay's branch taken at its end: the world's
+    // step): the new ones follow them.
+    void extend(carom::World& world, std::vector<carom::RecordedInput> inputs, std::uint64_t end);
     bool empty() const { return keys_.empty(); }
 
     std::uint64_t first() const { return keys_.empty() ? 0 : keys_.front().step; }

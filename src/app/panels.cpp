@@ -280,9 +280,12 @@ void sceneSection(UiContext& ui) {
                                     ? "(generated)"
                                     : std::filesystem::path(ui.session.path).stem().string();
     if (ImGui::BeginCombo("preset", current.c_str(), ImGuiComboFlags_HeightLargest)) {
-        for (const Preset& pr : p.presets)
+        for (const Preset& pr : p.presets) {
             if (ImGui::Selectable(pr.name.c_str(), resolvePath(pr.path) == ui.session.path))
                 openSceneFile(ui, pr.path);
+            if (!pr.description.empty()) // what it shows and what to try
+                tooltip(((pr.title.empty() ? pr.name : pr.title) + ": " + pr.description).c_str());
+        }
         ImGui::EndCombo();
     }
     tooltip("Open one of the scenes that come with Carom.");

@@ -35,7 +35,8 @@ std::vector<Preset> listPresets(const std::string& assetDir) {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(fs::path(assetDir) / "scenes", ec)) {
         if (e.path().extension() != ".json") continue;
-        out.push_back({e.path().stem().string(), e.path().string()});
+        const carom::SceneCaption c = carom::readSceneCaption(e.path().string());
+        out.push_back({e.path().stem().string(), e.path().string(), c.name, c.description});
     }
     std::sort(out.begin(), out.end(),
               [](const Preset& a, const Preset& b) { return a.name < b.name; });

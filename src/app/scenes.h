@@ -16,6 +16,7 @@ std::string findAssetDir();
 struct Preset {
     std::string name; // file name without .json
     std::string path;
+    std::string title, description; // the scene's own (carom::readSceneCaption)
 };
 std::vector<Preset> listPresets(const std::string& assetDir); // sorted by name
 

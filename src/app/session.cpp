@@ -306,7 +306,8 @@ void adoptState(Session& s, const carom::WorldState& state) {
 
 // The history of the world begun last: its inputs, up to the next world's (left in s.pending),
 // and its end: the next world's "at" (the step the app left this world at), or the recording's.
-void loadSegment(Session& s) {
+// Appended to the history's inputs when the world line was a branch (takeBranch).
+void loadSegment(Session& s, bool branch = false) {
     std::vector<carom::RecordedInput> inputs;
     while (!s.pending.empty() &&
            !std::holds_alternative<carom::input::Replace>(s.pending.front().input)) {
@@ -314,7 +315,35 @@ void loadSegment(Session& s) {
         s.pending.pop_front();
     }
     const std::uint64_t end = s.pending.empty() ? s.recordingEnd : s.pending.front().step;
-    s.history.load(s.world, std::move(inputs), std::max(end, s.world.stepCount()));
+    if (branch)
+        s.history.extend(s.world, std::move(inputs), std::max(end, s.world.stepCount()));
+    else
+        s.history.load(s.world, std::move(inputs), std::max(end, s.world.stepCount()));
+}
+
+// A world line that takes the replay back to a moment of its own timeline: the recorded session
+// went back there and took another path (divert). The timeline keeps what came before that
+// moment, as the session's did, and goes on from it, the world line an input there like any
+// other. Known by its step within the timeline and its scene, bit for bit the timeline's at that
+// step; a scene opened, a reset or a state loaded begins a new timeline instead.
+bool takeBranch(Session& s, const carom::RecordedInput& line) {
+    const carom::WorldState& state = *std::get<carom::input::Replace>(line.input).state;
+    if (!s.historyOn || state.steps <= s.history.first() || state.steps > s.history.last())
+        return false;
+    carom::World then = s.world;
+    s.history.seek(then, state.steps);
+    if (carom::serializeScene(carom::captureScene(
+            then, state.scene.name, state.scene.description)) != carom::serializeScene(state.scene))
+        return false;
+    s.world = std::move(then);
+    s.history.truncate(s.world);
+    carom::applyInput(s.world, line.input);
+    s.history.log(s.world, line.input);
+    relinkThrusters(s);
+    s.lastGood = s.world;
+    s.stepper.jumped(); // no motion drawn between the moment left and this one
+    loadSegment(s, true);
+    return true;
 }
 
 } // namespace
@@ -339,6 +368,7 @@ bool followRecording(Session& s) {
     const carom::RecordedInput next = std::move(s.pending.front());
     s.pending.pop_front();
     try {
+        if (takeBranch(s, next)) return true;
         adoptState(s, *std::get<carom::input::Replace>(next.input).state);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "warning: %s: line %zu: %s; replayed up to there\n", s.path.c_str(),

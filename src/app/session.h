@@ -81,9 +81,10 @@ void seek(Session& s, std::uint64_t n,
 // --replay: opens the recording's first world with its inputs as the history to play along.
 // A world whose thrusters are not the ones this app makes keeps its own (the keys fire none).
 void openRecording(Session& s, const carom::Recording& recording, const std::string& path);
-// --replay: begins the recording's next world once the history before it has played to its end.
-// Returns whether it did. An input or a world the app refuses ends the replay there, with a
-// warning on stderr.
+// --replay: begins the recording's next world once the history before it has played to its end;
+// a world that goes back to a moment of the timeline (the session went back there and took
+// another path) keeps the timeline before it and goes on from there. Returns whether it did. An
+// input or a world the app refuses ends the replay there, with a warning on stderr.
 bool followRecording(Session& s);
 // The recording's last lines when the app quits: the world as it is, if that is not the
 // history's end, and the end.

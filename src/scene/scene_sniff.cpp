@@ -23,4 +23,70 @@ bool mayBeSceneFile(const std::string& path) {
     return doc.is_object() && doc.contains("format");
 }
 
+namespace {
+
+// nlohmann's SAX events: the strings at the top level's keys "name" and "description" kept, the
+// parse stopped (false) once both are in.
+struct CaptionReader : nlohmann::json_sax<nlohmann::json> {
+    SceneCaption caption;
+    int depth = 0;
+    std::string at; // the key just read at the top level
+    bool haveName = false, haveDescription = false;
+
+    bool value() {
+        at.clear();
+        return true;
+    }
+    bool null() override { return value(); }
+    bool boolean(bool) override { return value(); }
+    bool number_integer(number_integer_t) override { return value(); }
+    bool number_unsigned(number_unsigned_t) override { return value(); }
+    bool number_float(number_float_t, const string_t&) override { return value(); }
+    bool binary(binary_t&) override { return value(); }
+    bool string(string_t& s) override {
+        if (depth == 1 && at == "name") caption.name = s, haveName = true;
+        if (depth == 1 && at == "description") caption.description = s, haveDescription = true;
+        at.clear();
+        return !(haveName && haveDescription);
+    }
+    bool start_object(std::size_t) override {
+        ++depth;
+        at.clear();
+        return true;
+    }
+    bool end_object() override {
+        --depth;
+        return true;
+    }
+    bool start_array(std::size_t) override {
+        ++depth;
+        at.clear();
+        return true;
+    }
+    bool end_array() override {
+        --depth;
+        return true;
+    }
+    bool key(string_t& k) override {
+        if (depth == 1) at = k;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+        return false;
+    }
+};
+
+} // namespace
+
+SceneCaption readSceneCaption(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return {};
+    CaptionReader reader;
+    try {
+        nlohmann::json::sax_parse(in, &reader);
+    } catch (const std::exception&) { // what was read before stays
+    }
+    return reader.caption;
+}
+
 } // namespace carom

@@ -55,6 +55,13 @@ Scene loadScene(const std::string& path);                                   // t
 // large to look into here (over 4 MB), which may be a scene with a typo that loadScene explains.
 // Never throws: a file that cannot be read is left to loadScene too.
 bool mayBeSceneFile(const std::string& path);
+// A scene file's top-level "name" and "description" (what a list of scenes shows), read without
+// building the rest: the parse stops once both are seen (they come first in the files Carom
+// writes). Empty where absent, not text, or the file is not JSON; never throws.
+struct SceneCaption {
+    std::string name, description;
+};
+SceneCaption readSceneCaption(const std::string& path);
 // The largest scene file loadScene reads, bytes (a million bodies take about 110 MB).
 constexpr std::size_t kMaxSceneBytes = std::size_t(1) << 30;
 std::string serializeScene(const Scene& scene);
