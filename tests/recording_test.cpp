@@ -448,3 +448,16 @@ TEST(Recording, StepCountsAreBoundedAndRefusalsSayWhat) {
               std::string::npos);
     EXPECT_EQ(bits(w), bits(start)); // nothing refused changed the world
 }
+
+// Issue 46 item 8: an input, one a line of a recording that may hold millions of lines, holds
+// its large kinds (a body's definition, the world's settings) behind a pointer: every kind costs
+// what the largest inline one does (the joint tuning's nine optional numbers). 2,000,001 spring
+// moves (172 MB) took 2.6 GB in the app before, 0.5 GB after (docs/bench/history.md).
+TEST(Recording, AnInputIsSmall) {
+    EXPECT_LE(sizeof(carom::Input), sizeof(carom::input::JointTune) + 8);
+    EXPECT_LE(sizeof(carom::input::AddBody), 16u);
+    EXPECT_LE(sizeof(carom::input::Settings), 16u);
+    const carom::input::Settings s{carom::WorldSettings{}};
+    EXPECT_EQ(static_cast<const carom::WorldSettings&>(s.settings).restitution,
+              carom::WorldSettings{}.restitution);
+}

@@ -595,7 +595,7 @@ void printReport(const std::vector<double>& frameMs, const std::vector<double>& 
 
 } // namespace
 
-int runApp(const AppOptions& opt) {
+int runApp(AppOptions opt) {
     AppState a;
     const bool screenshotRun = !opt.screenshot.empty();
     // A screenshot or a report shows the defaults, not the remembered settings.
@@ -618,10 +618,12 @@ int runApp(const AppOptions& opt) {
             if (p.name == kDefaultPreset) a.panels.blocksBase = carom::loadScene(p.path);
         if (!opt.record.empty())
             a.session.recorder = std::make_shared<carom::RecordingWriter>(opt.record);
-        if (opt.replay)
-            openRecording(a.session, *opt.replay, resolvePath(opt.replayPath));
-        else
+        if (opt.replay) { // its inputs move into the session: one copy of a large recording
+            openRecording(a.session, std::move(*opt.replay), resolvePath(opt.replayPath));
+            opt.replay.reset();
+        } else {
             replaceScene(a.session, opt.scene, resolvePath(opt.scenePath));
+        }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return 1;

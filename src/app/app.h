@@ -28,6 +28,6 @@ struct AppOptions {
 
 // Runs until the window is closed, SIGTERM (SDL turns it into SDL_QUIT), Ctrl+Q or the end of a
 // screenshot run. Returns the process exit status; errors are printed as one "error:" line.
-int runApp(const AppOptions& options);
+int runApp(AppOptions options); // a recording given is moved into the session
 
 } // namespace app

@@ -173,7 +173,7 @@ int main(int argc, char** argv) {
                              "warning: %s: no end line (the app did not quit "
                              "normally); replayed to its last input\n",
                              opt.replayPath.c_str());
-            return app::runApp(opt);
+            return app::runApp(std::move(opt));
         }
         if (opt.scenePath.empty()) {
             // The default scene; if the presets are missing the built-in one of three blocks.
@@ -188,5 +188,5 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
         return fail(e.what());
     }
-    return app::runApp(opt);
+    return app::runApp(std::move(opt));
 }

@@ -308,11 +308,16 @@ void adoptState(Session& s, const carom::WorldState& state) {
 // and its end: the next world's "at" (the step the app left this world at), or the recording's.
 // Appended to the history's inputs when the world line was a branch (takeBranch).
 void loadSegment(Session& s, bool branch = false) {
+    const auto next = std::find_if(s.pending.begin(), s.pending.end(), [](const auto& in) {
+        return std::holds_alternative<carom::input::Replace>(in.input);
+    });
     std::vector<carom::RecordedInput> inputs;
-    while (!s.pending.empty() &&
-           !std::holds_alternative<carom::input::Replace>(s.pending.front().input)) {
-        inputs.push_back(std::move(s.pending.front()));
-        s.pending.pop_front();
+    if (next == s.pending.end()) {
+        inputs = std::move(s.pending); // the rest of the recording, as it is
+        s.pending.clear();
+    } else {
+        inputs.assign(std::make_move_iterator(s.pending.begin()), std::make_move_iterator(next));
+        s.pending.erase(s.pending.begin(), next);
     }
     const std::uint64_t end = s.pending.empty() ? s.recordingEnd : s.pending.front().step;
     if (branch)
@@ -348,10 +353,12 @@ bool takeBranch(Session& s, const carom::RecordedInput& line) {
 
 } // namespace
 
-void openRecording(Session& s, const carom::Recording& rec, const std::string& path) {
-    s.pending.assign(rec.inputs.begin() + 1, rec.inputs.end());
+void openRecording(Session& s, carom::Recording rec, const std::string& path) {
     s.recordingEnd = rec.end.value_or(rec.inputs.back().step);
-    adoptState(s, *std::get<carom::input::Replace>(rec.inputs.front().input).state);
+    const carom::RecordedInput first = std::move(rec.inputs.front());
+    s.pending = std::move(rec.inputs);
+    s.pending.erase(s.pending.begin());
+    adoptState(s, *std::get<carom::input::Replace>(first.input).state);
     s.path = path;
     s.replaying = true;
     loadSegment(s);
@@ -366,7 +373,7 @@ bool followRecording(Session& s) {
     }
     if (s.pending.empty() || !s.historyOn || !s.history.atEnd(s.world)) return false;
     const carom::RecordedInput next = std::move(s.pending.front());
-    s.pending.pop_front();
+    s.pending.erase(s.pending.begin());
     try {
         if (takeBranch(s, next)) return true;
         adoptState(s, *std::get<carom::input::Replace>(next.input).state);

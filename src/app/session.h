@@ -9,7 +9,6 @@
 #include "stepper.h"
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -52,8 +51,9 @@ struct Session {
     // --record: every input is written there as it comes.
     std::shared_ptr<carom::RecordingWriter> recorder;
     // --replay: the recording's later worlds (after a reset, a scene opened, a step back) with
-    // their inputs, each world begun when the history before it has played to its end.
-    std::deque<carom::RecordedInput> pending;
+    // their inputs, each world begun when the history before it has played to its end. The
+    // recording's own list, moved (one copy of a recording of millions of lines).
+    std::vector<carom::RecordedInput> pending;
     std::uint64_t recordingEnd = 0;
     bool replaying = false; // on the recording's path: until an input, a reset or a scene leaves it
     // Build mode's undo and redo (edits.h): the worlds before the edits, and after those undone.
@@ -80,7 +80,7 @@ void seek(Session& s, std::uint64_t n,
           const std::function<void(const carom::World&)>& eachStep = {});
 // --replay: opens the recording's first world with its inputs as the history to play along.
 // A world whose thrusters are not the ones this app makes keeps its own (the keys fire none).
-void openRecording(Session& s, const carom::Recording& recording, const std::string& path);
+void openRecording(Session& s, carom::Recording recording, const std::string& path);
 // --replay: begins the recording's next world once the history before it has played to its end;
 // a world that goes back to a moment of the timeline (the session went back there and took
 // another path) keeps the timeline before it and goes on from there. Returns whether it did. An

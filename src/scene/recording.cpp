@@ -6,6 +6,7 @@
 #include "input_file.h"
 #include "scene_json.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <type_traits>
@@ -472,6 +473,8 @@ void readHeader(const std::string& line, const std::string& name) {
 
 Recording parseRecording(const std::string& text, const std::string& name) {
     Recording r;
+    // A line an input at most: room for them all at once, not twice that while the list grows.
+    r.inputs.reserve(std::size_t(std::count(text.begin(), text.end(), '\n')));
     std::size_t begin = 0, number = 0;
     std::uint64_t lastStep = 0;
     while (begin < text.size() && !r.end) {
