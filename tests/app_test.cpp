@@ -938,6 +938,14 @@ TEST(App, SlowTimelineSavedAsARecordingReplaysToTheMomentShown) {
     EXPECT_NE(readAll(saved).find("\"restitution\": 0.9,"), std::string::npos) << readAll(saved);
 }
 
+// A driven script's wait for a file the app writes whole (renamed into place when done), at most a
+// minute: an export of many frames takes its time under the sanitizers.
+namespace {
+std::string untilWritten(const std::string& name) {
+    return "for i in $(seq 600); do [ -e " + name + " ] && break; sleep 0.1; done\nsleep 0.3\n";
+}
+} // namespace
+
 // issue 44 (Export): a name ending in .gif makes an animation of the view from the timeline's
 // start to the moment shown: 30 steps at 60 Hz, a frame every other step (30 a simulated second),
 // 16 frames whose delays add up to the span's 0.5 s; ImageMagick reads it, every frame on a canvas
@@ -953,7 +961,7 @@ TEST(App, SlowTimelineExportedAsGif) {
     const Outcome r = runDriven(dir, "--paused " + scene, saved,
                                 press("period", 30) + press("ctrl+e") +
                                     "sleep 0.3\nxdotool type --delay 60 run.gif\nsleep 0.2\n" +
-                                    press("Return") + "sleep 2\n");
+                                    press("Return") + untilWritten("run.gif"));
     ASSERT_EQ(r.status, 0) << r.err;
     ASSERT_TRUE(fs::exists(gif));
     ASSERT_EQ(

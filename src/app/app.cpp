@@ -309,7 +309,7 @@ void noteAdvance(AppState& a, const Advance& r, double dt) {
     if (r.steps > 0 && guardFinite(s)) s.halted.clear();
     // --replay: the recording's next world, once this one has played out; after a branch, back
     // along the timeline, the graphs with it.
-    if (followRecording(s) && s.world.time() < a.plots.lastTime)
+    if (!a.gif && followRecording(s) && s.world.time() < a.plots.lastTime)
         rewindPlots(a.plots, s.world.time());
     noteCollisions(a.stats.collisions, s);
     smooth(a.stats.stepMs, r.ms);
@@ -317,11 +317,12 @@ void noteAdvance(AppState& a, const Advance& r, double dt) {
     s.history.stepSeconds = a.stats.msPerStep / 1000; // keyframes a quick replay apart
 }
 
-// Esc stops an export; closing the window quits; the window's own events reach ImGui; nothing
-// else is taken while the frames are drawn.
+// Esc stops an export; closing the window quits; the window's own events and the keys let go
+// (none held in ImGui's state after) pass; nothing else is taken while the frames are drawn: the
+// world is at a past moment, where an input would take another path and drop the rest.
 bool capturingMaySee(AppState& a, const SDL_Event& e) {
     if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_ESCAPE) a.gif->stop = true;
-    return e.type == SDL_QUIT || e.type == SDL_WINDOWEVENT;
+    return e.type == SDL_QUIT || e.type == SDL_WINDOWEVENT || e.type == SDL_KEYUP;
 }
 
 // The frame i's step.
@@ -475,7 +476,8 @@ void buildFrame(AppState& a, bool& quit) {
     }
     if (view.lightBackground != a.panels.lightStyle) applyColors(a.panels, view.lightBackground);
     const ImGuiIO& io = ImGui::GetIO();
-    updateThrusters(s, !io.WantCaptureKeyboard && !a.input.build.on); // building: keys edit
+    if (!a.gif) // building: keys edit; exporting: the world is at a past moment (GifCapture)
+        updateThrusters(s, !io.WantCaptureKeyboard && !a.input.build.on);
     s.world.setProfiling(view.showProfile); // the profile window reads the steps' stage times
 
     ImGui_ImplOpenGL3_NewFrame();
