@@ -925,6 +925,8 @@ void timelineStrip(UiContext& ui, const Rect& view) {
     tooltip("The recorded history: drag to see any moment again (paused there). Play follows the "
             "recording; a change made in the past drops what came after it. ',' and '.' step "
             "back and forward.");
+    if (pastRecordingEnd(s))
+        ImGui::TextColored({1, 0.75f, 0.3f, 1}, "past the recording's end: new steps");
     ImGui::End();
 }
 

@@ -12,9 +12,11 @@ std::string timelineLabel(const Session& s) {
     std::snprintf(text, sizeof text, "%.2f s  (step %llu of %llu)", s.world.time(),
                   static_cast<unsigned long long>(now),
                   static_cast<unsigned long long>(s.history.last()));
-    // --replay played on beyond the recording: the steps now are new ones, and it says so.
-    const bool past = s.replaying && s.pending.empty() && s.world.stepCount() > s.recordingEnd;
-    return std::string(text) + (past ? "  past the recording's end" : "");
+    return text;
+}
+
+bool pastRecordingEnd(const Session& s) {
+    return s.replaying && s.pending.empty() && s.world.stepCount() > s.recordingEnd;
 }
 
 } // namespace app

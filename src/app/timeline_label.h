@@ -7,10 +7,11 @@
 namespace app {
 
 // "T s  (step N of M)": the world's own clock and step, as the clock under the view shows them,
-// and the history's last step. Not counted from the history's first step: a recording that
-// branched starts its history again at the branch (carom --replay), and the strip said 3.78 s
-// where the clock said 10.07 s. A replay gone on past the recording's last step adds "past the
-// recording's end" (it ran on unmarked).
+// and the history's last step. Not counted from the history's first step (the strip said 3.78 s
+// where the clock said 10.07 s when a replay's history began again at a branch).
 std::string timelineLabel(const Session& s);
+// A replay gone on past the recording's last step: the steps now are new ones (it ran on
+// unmarked); the strip says so on a line of its own, under the slider its text would overflow.
+bool pastRecordingEnd(const Session& s);
 
 } // namespace app
