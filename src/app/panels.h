@@ -144,7 +144,7 @@ bool saveSceneFile(UiContext& ui, const std::string& path);
 bool copySceneToClipboard(UiContext& ui);
 bool pasteSceneFromClipboard(UiContext& ui);
 // The run from the history's first step to the moment shown as a CSV file with carom-cli run's
-// columns (export_csv.cpp); reported like openSceneFile.
+// columns (export_file.cpp); reported like openSceneFile.
 bool exportCsvFile(UiContext& ui, const std::string& path);
 // Export... (Ctrl+E, F12): a path ending in .png asks for a picture of the window, written after
 // the next frame is drawn without the dialog (PanelState::screenshot; the app writes it and

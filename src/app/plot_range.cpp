@@ -14,6 +14,18 @@ double niceStep(double range, int targetTicks) {
     return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
 }
 
+double roundBelow(double x) {
+    const double p = std::pow(10.0, std::floor(std::log10(x)));
+    const double m = x / p * (1 + 1e-12); // 0.5 / 0.1 is 4.999999999999999
+    return (m >= 5 ? 5 : m >= 2 ? 2 : 1) * p;
+}
+
+double roundAbove(double x) {
+    const double p = std::pow(10.0, std::floor(std::log10(x)));
+    const double m = x / p * (1 - 1e-12); // 0.2 / 0.1 is 2.0000000000000004
+    return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+}
+
 void niceRange(double& lo, double& hi) {
     if (!std::isfinite(lo) || !std::isfinite(hi)) {
         lo = -1;

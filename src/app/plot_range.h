@@ -8,6 +8,8 @@
 namespace app {
 
 double niceStep(double range, int targetTicks); // 1, 2 or 5 × 10^k near range / targetTicks
+double roundBelow(double x);                    // the 1, 2 or 5 × 10^k at or below x > 0
+double roundAbove(double x);                    // the 1, 2 or 5 × 10^k at or above x > 0
 // Widens [lo, hi] to whole multiples of a nice step; a zero range becomes ±1 around it.
 void niceRange(double& lo, double& hi);
 

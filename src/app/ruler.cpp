@@ -1,6 +1,8 @@
 // The ruler's geometry: where it is placed, which part a press takes, what it reads.
 #include "ruler.h"
 
+#include "plot_range.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,13 +10,6 @@
 namespace app {
 
 namespace {
-
-// The round length (1, 2 or 5 × 10^k) at or below x > 0.
-double roundBelow(double x) {
-    const double p = std::pow(10.0, std::floor(std::log10(x)));
-    const double m = x / p * (1 + 1e-12); // 0.5 / 0.1 is 4.999999999999999
-    return (m >= 5 ? 5 : m >= 2 ? 2 : 1) * p;
-}
 
 // The distance from p to the segment [s, t].
 double segmentDistance(carom::Vec2 p, carom::Vec2 s, carom::Vec2 t) {

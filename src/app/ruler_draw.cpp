@@ -3,22 +3,13 @@
 #include "ruler.h"
 
 #include "camera.h"
+#include "plot_range.h"
 
+#include <algorithm>
 #include <cmath>
 #include <imgui.h>
 
 namespace app {
-
-namespace {
-
-// The round length at or above x > 0.
-double roundAbove(double x) {
-    const double p = std::pow(10.0, std::floor(std::log10(x)));
-    const double m = x / p * (1 - 1e-12); // 0.2 / 0.1 is 2.0000000000000004
-    return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
-}
-
-} // namespace
 
 void drawRuler(const Ruler& r, const Camera& cam, ImDrawList* dl) {
     const ImU32 tape = IM_COL32(250, 210, 60, 230), dark = IM_COL32(20, 20, 24, 220);

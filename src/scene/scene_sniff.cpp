@@ -58,15 +58,8 @@ struct CaptionReader : nlohmann::json_sax<nlohmann::json> {
         --depth;
         return true;
     }
-    bool start_array(std::size_t) override {
-        ++depth;
-        at.clear();
-        return true;
-    }
-    bool end_array() override {
-        --depth;
-        return true;
-    }
+    bool start_array(std::size_t n) override { return start_object(n); }
+    bool end_array() override { return end_object(); }
     bool key(string_t& k) override {
         if (depth == 1) at = k;
         return true;
