@@ -26,6 +26,22 @@ double frictionOf(const Session& s, const char* name) {
     return s.world.frictionOf(s.world.body(*s.world.findBody(name)));
 }
 
+// rigid-body-collisions recorded into `rec` for `steps` steps, block1's up thruster firing from
+// step 10 to 40.
+Session thrustedRecording(const std::string& rec, int steps) {
+    Session s;
+    s.recorder = std::make_shared<carom::RecordingWriter>(rec);
+    app::replaceScene(
+        s, carom::loadScene(std::string(CAROM_ASSET_DIR) + "/scenes/rigid-body-collisions.json"),
+        "");
+    for (int i = 0; i < steps; ++i) {
+        if (i == 10) app::apply(s, carom::input::Thrust{s.thrusters[0].ids[app::Up], true});
+        if (i == 40) app::apply(s, carom::input::Thrust{s.thrusters[0].ids[app::Up], false});
+        app::stepSession(s);
+    }
+    return s;
+}
+
 } // namespace
 
 TEST(Session, BodiesWithTheirOwnValuesMakeTheSliderMixed) {
@@ -94,17 +110,8 @@ TEST(Session, InspectorEditsAreDroppedByResetUnlessAppliedToTheScene) {
 TEST(Session, InputsInThePastTakeAnotherPathThatReplays) {
     const std::string dir = testing::TempDir() + "carom-session-" + std::to_string(::getpid());
     const std::string rec = dir + ".rec", replayed = dir + "-a.json", saved = dir + "-b.json";
-    Session s;
-    s.recorder = std::make_shared<carom::RecordingWriter>(rec);
-    app::replaceScene(
-        s, carom::loadScene(std::string(CAROM_ASSET_DIR) + "/scenes/rigid-body-collisions.json"),
-        "");
+    Session s = thrustedRecording(rec, 100);
     using namespace carom::input;
-    for (int i = 0; i < 100; ++i) {
-        if (i == 10) app::apply(s, Thrust{s.thrusters[0].ids[app::Up], true});
-        if (i == 40) app::apply(s, Thrust{s.thrusters[0].ids[app::Up], false});
-        app::stepSession(s);
-    }
     const std::uint64_t end = s.world.stepCount();
     EXPECT_EQ(s.history.last(), end);
     // Back to step 30 and forward along the history: the same state as before.
@@ -143,17 +150,8 @@ TEST(Session, InputsInThePastTakeAnotherPathThatReplays) {
 TEST(Session, AReplayThatBranchedKeepsTheTimeBeforeTheBranch) {
     const std::string rec =
         testing::TempDir() + "carom-branch-" + std::to_string(::getpid()) + ".rec";
-    Session s;
-    s.recorder = std::make_shared<carom::RecordingWriter>(rec);
-    app::replaceScene(
-        s, carom::loadScene(std::string(CAROM_ASSET_DIR) + "/scenes/rigid-body-collisions.json"),
-        "");
+    Session s = thrustedRecording(rec, 60);
     using namespace carom::input;
-    for (int i = 0; i < 60; ++i) {
-        if (i == 10) app::apply(s, Thrust{s.thrusters[0].ids[app::Up], true});
-        if (i == 40) app::apply(s, Thrust{s.thrusters[0].ids[app::Up], false});
-        app::stepSession(s);
-    }
     app::seek(s, 25);
     carom::WorldSettings w = s.world.settings();
     w.restitution = 0.5;
