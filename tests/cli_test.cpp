@@ -224,6 +224,11 @@ TEST_F(Cli, BenchPrintsMsPerStepLast) {
     EXPECT_TRUE(std::isfinite(ms) && ms >= 0) << out;
     EXPECT_EQ(lastValue(out, "steps"), 20);
     EXPECT_EQ(lastValue(out, "bodies"), 7); // three blocks, four walls
+    // The slowest timed step: no faster than the mean, no slower than all of them together (both
+    // printed to six digits).
+    const double slowest = lastValue(out, "slowest_step_ms");
+    EXPECT_GE(slowest, ms * (1 - 1e-5)) << out;
+    EXPECT_LE(slowest, 20 * ms * (1 + 1e-5)) << out;
 }
 
 // --profile N: each stage of the step timed over N more steps, a line each before ms_per_step; and

@@ -30,10 +30,19 @@ int bench(const BenchOptions& o) {
     world.step(); // untimed: first contacts, allocations
     const double afterStep = heapBytes();
     using Clock = std::chrono::steady_clock;
+    // Each step timed too: the slowest is where a scene's cost jumps (a cliff) that the mean hides.
     const Clock::time_point start = Clock::now();
-    for (long long i = 0; i < o.steps; ++i)
+    Clock::time_point before = start;
+    double slowest = 0;
+    long long slowestStep = 0;
+    for (long long i = 0; i < o.steps; ++i) {
         world.step();
-    const std::chrono::duration<double, std::milli> elapsed = Clock::now() - start;
+        const Clock::time_point after = Clock::now();
+        const double ms = std::chrono::duration<double, std::milli>(after - before).count();
+        if (ms > slowest) slowest = ms, slowestStep = i + 2; // the untimed step was step 1
+        before = after;
+    }
+    const std::chrono::duration<double, std::milli> elapsed = before - start;
     // A copy of the world, as the app keeps in its history (a keyframe): its heap and its time.
     const double beforeCopy = heapBytes();
     const Clock::time_point copyStart = Clock::now();
@@ -69,6 +78,7 @@ int bench(const BenchOptions& o) {
         for (const carom::ProfileStage& s : carom::kProfileStages)
             std::printf("profile_%s_ms: %.6g\n", s.name,
                         1e3 * (profile.*s.time) / static_cast<double>(o.profile));
+    std::printf("slowest_step_ms: %.6g (step %lld)\n", slowest, slowestStep);
     std::printf("ms_per_step: %.6g\n", elapsed.count() / static_cast<double>(o.steps));
     return 0;
 }
