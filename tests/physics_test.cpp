@@ -336,13 +336,18 @@ TEST(DefaultMethod, RestitutionChainMakesNoEnergy) {
 // into a grid of 10 × 10 touching boxes of 0.4 m and 0.16 kg, restitution 0, no friction. In free
 // space the contact impulses are equal and opposite, so the momentum stays 1,280 kg m/s; no impact
 // bounces, so the energy never rises; and the kinetic energy ends between the start's and the least
-// a body system of that momentum can have, P² / 2 M_total (all moving as one). The pairs, which
+// a system of that momentum can have, P² / 2 M_total (all moving as one). The pairs, which
 // cannot bounce, are the solver's (flight_impacts.cpp): struck in flight, pair by pair along every
-// chain of touching boxes, such a crowd cost many times a resting pile.
-TEST(DefaultMethod, AnInelasticCrowdInZeroGravityKeepsItsMomentum) {
+// chain of touching boxes, such a crowd cost many times a resting pile, and made 514 J. In the
+// impulse method the last step's impulses, applied whole where the contacts had changed, made 62 J
+// (sequential_impulses.cpp: a warm start does no work).
+class InelasticCrowd : public ::testing::TestWithParam<Method> {};
+
+TEST_P(InelasticCrowd, InZeroGravityKeepsItsMomentumAndMakesNoEnergy) {
     WorldSettings s;
     s.restitution = 0;
     s.friction = 0;
+    s.method = GetParam();
     World w(s);
     w.addBody(box("smasher", {-3, 0.2}, 2, 2, 64, {20, 0}));
     for (int i = 0; i < 10; ++i)
@@ -366,8 +371,11 @@ TEST(DefaultMethod, AnInelasticCrowdInZeroGravityKeepsItsMomentum) {
     const Diagnostics& end = w.diagnostics();
     EXPECT_GE(end.keLinear + end.keAngular, px * px / (2 * mass) * (1 - 1e-9));
     EXPECT_LT(end.keLinear + end.keAngular, start.energy);
-    EXPECT_LE(end.totalEnergyMade, 1e-9 * start.energy); // issue 45's round-off (514 J before)
+    EXPECT_LE(end.totalEnergyMade, 1e-9 * start.energy); // issue 45's round-off
 }
+
+INSTANTIATE_TEST_SUITE_P(Methods, InelasticCrowd,
+                         ::testing::Values(Method::ImpulseProjection, Method::Impulse));
 
 // A ball carried on a turning paddle: no gravity, no friction, a paddle 6 m long of 10⁶ kg turning
 // at ω = 2 rad/s (its turning barely changes), and a 1 kg ball of radius 0.1 touching its upper
