@@ -381,20 +381,33 @@ solvePasses(std::vector<SolverBody>& bodies, std::vector<WideConstraint>& wide, 
 // 10 passes did not take it back, 200 did.)
 void warmStartWithoutWork(const StepContext& c, std::vector<SolverBody>& bodies,
                           std::vector<WideConstraint>& wide) {
-    const std::vector<SolverBody> before = bodies;
+    static thread_local std::vector<SolverBody> before; // kept from step to step
+    before = bodies;
     for (const WideConstraint& k : wide)
         warmStart(bodies, k);
-    const std::vector<std::uint32_t> island =
-        islands(c.contacts, c.bodies.size(), [&](BodyId id) { return c.bodies[id].isDynamic(); });
-    std::vector<double> work(c.bodies.size(), 0.0), size(c.bodies.size(), 0.0);
+    // Each body's W and S; where no body gains, no island does (the islands are not needed).
+    static thread_local std::vector<double> bodyWork, bodySize;
+    bodyWork.assign(c.bodies.size(), 0.0);
+    bodySize.assign(c.bodies.size(), 0.0);
+    bool gains = false;
     for (std::size_t i = 0; i < c.bodies.size(); ++i) {
         const Body& b = c.bodies[i];
         if (!b.isDynamic()) continue;
         const SolverBody &v = before[i], &u = bodies[i];
         const double dx = u.vx - v.vx, dy = u.vy - v.vy, dw = u.w - v.w;
-        work[island[i]] += b.mass * (v.vx * dx + v.vy * dy) + b.inertia * v.w * dw;
-        size[island[i]] += 0.5 * (b.mass * (dx * dx + dy * dy) + b.inertia * dw * dw);
+        bodyWork[i] = b.mass * (v.vx * dx + v.vy * dy) + b.inertia * v.w * dw;
+        bodySize[i] = 0.5 * (b.mass * (dx * dx + dy * dy) + b.inertia * dw * dw);
+        gains = gains || bodyWork[i] + bodySize[i] > 0;
     }
+    if (!gains) return;
+    const std::vector<std::uint32_t> island =
+        islands(c.contacts, c.bodies.size(), [&](BodyId id) { return c.bodies[id].isDynamic(); });
+    std::vector<double> work(c.bodies.size(), 0.0), size(c.bodies.size(), 0.0);
+    for (std::size_t i = 0; i < c.bodies.size(); ++i)
+        if (c.bodies[i].isDynamic()) {
+            work[island[i]] += bodyWork[i];
+            size[island[i]] += bodySize[i];
+        }
     std::vector<double> share(c.bodies.size(), 1.0);
     bool any = false;
     for (std::size_t i = 0; i < c.bodies.size(); ++i)
