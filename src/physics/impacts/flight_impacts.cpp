@@ -503,18 +503,22 @@ void findNewPairs(const StepContext& c, const std::vector<Clock>& clock,
     const double near =
         B.boundingRadius() +
         (glm::length(v) + glm::length(clock[id].a) * rest + turning(B, clock[id].w)) * rest + tol;
-    std::vector<BodyId> nearby;
+    // (Scratch kept from call to call: a cascade of strikes asks tens of thousands of times a
+    // step.)
+    static thread_local std::vector<BodyId> nearby, partners, unpaired;
+    nearby.clear();
+    partners.clear();
+    unpaired.clear();
     f.grid->query(Aabb{p - Vec2{near, near}, p + Vec2{near, near}}, [&](BodyId j) {
         if (j != id && takesPart[j]) nearby.push_back(j);
     });
-    std::vector<BodyId> partners; // the bodies it is paired with already
+    // The bodies it is paired with already.
     for (std::size_t i : f.byBody[id]) {
         const Manifold& m = f.candidates[i].m;
         partners.push_back(m.a == id ? m.b : m.a);
     }
     std::sort(partners.begin(), partners.end());
     std::sort(nearby.begin(), nearby.end()); // pairs found in the bodies' order
-    std::vector<BodyId> unpaired;
     std::set_difference(nearby.begin(), nearby.end(), partners.begin(), partners.end(),
                         std::back_inserter(unpaired));
     for (BodyId j : unpaired) {
