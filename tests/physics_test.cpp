@@ -332,28 +332,23 @@ TEST(DefaultMethod, RestitutionChainMakesNoEnergy) {
     }
 }
 
-// An inelastic crowd in zero gravity (Box2D's smash, smaller): a box 2 m across of 64 kg at 20 m/s
-// into a grid of 10 × 10 touching boxes of 0.4 m and 0.16 kg, restitution 0, no friction. In free
-// space the contact impulses are equal and opposite, so the momentum stays 1,280 kg m/s; no impact
-// bounces, so the energy never rises; and the kinetic energy ends between the start's and the least
-// a system of that momentum can have, P² / 2 M_total (all moving as one). The pairs, which
-// cannot bounce, are the solver's (flight_impacts.cpp): struck in flight, pair by pair along every
-// chain of touching boxes, such a crowd cost many times a resting pile, and made 514 J. In the
-// impulse method the last step's impulses, applied whole where the contacts had changed, made 62 J
+// An inelastic crowd in zero gravity (Box2D's smash, smaller; the scene is
+// tests/stress-scenes/inelastic-crowd.json): a box 2 m across of 64 kg at 20 m/s into a grid of
+// 10 × 10 touching boxes of 0.4 m and 0.16 kg, restitution 0, no friction. In free space the
+// contact impulses are equal and opposite, so the momentum stays 1,280 kg m/s; no impact bounces,
+// so the energy never rises; and the kinetic energy ends between the start's and the least a system
+// of that momentum can have, P² / 2 M_total (all moving as one). The pairs, which cannot bounce,
+// are the solver's (flight_impacts.cpp): struck in flight, pair by pair along every chain of
+// touching boxes, such a crowd cost many times a resting pile, and made 514 J. In the impulse
+// method the last step's impulses, applied whole where the contacts had changed, made 62 J
 // (sequential_impulses.cpp: a warm start does no work).
 class InelasticCrowd : public ::testing::TestWithParam<Method> {};
 
 TEST_P(InelasticCrowd, InZeroGravityKeepsItsMomentumAndMakesNoEnergy) {
-    WorldSettings s;
-    s.restitution = 0;
-    s.friction = 0;
-    s.method = GetParam();
-    World w(s);
-    w.addBody(box("smasher", {-3, 0.2}, 2, 2, 64, {20, 0}));
-    for (int i = 0; i < 10; ++i)
-        for (int j = 0; j < 10; ++j)
-            w.addBody(box(("b" + std::to_string(i * 10 + j)).c_str(), {0.4 * i, 0.4 * (j - 4.5)},
-                          0.4, 0.4, 0.16));
+    Scene scene = loadScene(CAROM_TEST_DIR "/stress-scenes/inelastic-crowd.json");
+    scene.settings.method = GetParam();
+    World w = buildWorld(scene);
+    ASSERT_EQ(w.bodies().size(), 101u);
     const Diagnostics start = measure(w);
     const double px = 64 * 20.0, mass = 64 + 100 * 0.16;
     ASSERT_NEAR(start.momentum.x, px, 1e-12);
