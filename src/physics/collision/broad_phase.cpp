@@ -123,8 +123,9 @@ void gridPairs(const std::vector<Body>& bodies, const std::vector<Aabb>& boxes,
     static thread_local std::vector<char> isLarge;
     static thread_local std::vector<CellRange> cells;
     static thread_local std::vector<BodyId> large;
-    static thread_local std::vector<std::size_t> first; // where each bucket's entries begin
-    static thread_local std::vector<Entry> entries;     // by bucket, each bucket by body
+    static thread_local std::vector<std::size_t> first;  // where each bucket's entries begin
+    static thread_local std::vector<Entry> entries;      // by bucket, each bucket by body
+    static thread_local std::vector<std::size_t> cursor; // each bucket's first entry after body i
     pairs.clear();
     const std::size_t n = boxes.size();
     Grid grid;
@@ -170,6 +171,7 @@ void gridPairs(const std::vector<Body>& bodies, const std::vector<Aabb>& boxes,
     // Each bucket's start moved to its end, which is the next one's start.
     std::copy_backward(first.begin(), first.end() - 1, first.end());
     first[0] = 0;
+    cursor.assign(first.begin(), first.end() - 1);
 
     // Body by body, its pairs with the bodies after it, then sorted by the second body: the pairs
     // come out by (a, b). A small box meets the small ones in the cells it covers and the large
@@ -186,9 +188,13 @@ void gridPairs(const std::vector<Body>& bodies, const std::vector<Aabb>& boxes,
         }
         eachCell(i, [&](Cell c) {
             const std::size_t k = buckets.of(c);
-            for (std::size_t e = first[k]; e < first[k + 1]; ++e) {
+            // The bucket's entries of bodies up to i are behind it: its cursor passes them once.
+            std::size_t& e0 = cursor[k];
+            while (e0 < first[k + 1] && entries[e0].id <= i)
+                ++e0;
+            for (std::size_t e = e0; e < first[k + 1]; ++e) {
                 const Entry& f = entries[e];
-                if (f.id <= i || !(f.cell == c) || !overlap(boxes[i], boxes[f.id])) continue;
+                if (!(f.cell == c) || !overlap(boxes[i], boxes[f.id])) continue;
                 const Cell corner{std::max(cells[i].lo.x, cells[f.id].lo.x),
                                   std::max(cells[i].lo.y, cells[f.id].lo.y)};
                 if (corner == c) report(i, f.id);
