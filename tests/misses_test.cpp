@@ -5,6 +5,7 @@
 #include "test_worlds.h"
 
 #include <gtest/gtest.h>
+#include <string>
 
 using namespace carom;
 using namespace carom::test;
@@ -85,3 +86,29 @@ INSTANTIATE_TEST_SUITE_P(ImpulseMethods, BulletAtAPlate,
                          [](const auto& info) { return testName(info.param); });
 
 } // namespace
+
+class MovingAsOne : public ::testing::TestWithParam<Method> {};
+
+// Ten boxes of 0.4 m in a row, 5 cm apart, all at 20 m/s, without gravity: each sweeps 33 cm a
+// step, but no two can come nearer, so the step has no contact between them (contacts.cpp:
+// closingReach; before, the sum of their sweeps paired each with its neighbours) and the row flies
+// on as it was.
+TEST_P(MovingAsOne, ARowDriftingTogetherHasNoContacts) {
+    WorldSettings s = withoutGravity(GetParam());
+    World w(s);
+    for (int i = 0; i < 10; ++i) {
+        const std::string name = "box" + std::to_string(i);
+        w.addBody(test::box(name.c_str(), {0.45 * i, 0}, 0.4, 0.4, 1, {20, 0}));
+    }
+    for (int k = 0; k < 30; ++k) {
+        w.step();
+        ASSERT_TRUE(w.contacts().empty()) << "step " << k;
+    }
+    for (BodyId i = 0; i < 10; ++i) {
+        EXPECT_NEAR(w.body(i).xf().p.x, 0.45 * i + 20 * w.time(), 1e-9);
+        EXPECT_EQ(w.body(i).v, Vec2(20, 0));
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Methods, MovingAsOne, ::testing::ValuesIn(allMethods()),
+                         [](const auto& info) { return testName(info.param); });

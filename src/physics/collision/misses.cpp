@@ -10,10 +10,9 @@
 // point's overlap at the end of the step pushed the pair apart. Box2D v3 keeps its speculative
 // contacts within 4 linear slops for this reason, and sweeps its fast bodies instead.
 //
-// The margins are the sum of the two bodies' sweeps, and so reach pairs that move together: in a
-// crowd drifting as one (Box2D's smash after its impact), three contacts in four had a gap their
-// relative motion could not close, |u| + spin ≤ g − slop, and cost the solvers their passes for
-// nothing. Such a pair is set aside without more.
+// A contact whose gap the pair's own motion cannot close, |u| + spin ≤ g − slop (the narrow
+// phase reaches two slops past the pair's closing, contacts.cpp: closingReach), is set aside
+// without more.
 //
 // Each other contact with a gap wider than kSpeculativeDistance is asked whether the pair meets at
 // all: the two bodies' shapes swept along their

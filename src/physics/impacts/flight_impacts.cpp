@@ -458,13 +458,6 @@ struct Flights {
     }
 };
 
-// A bound on how far any point of the body goes from time t0 to t1 on its clock.
-double travel(const StepContext& c, const Clock& k, BodyId id, double t0, double t1) {
-    const double dt = t1 - t0;
-    return (glm::length(velocityAt(k, t0)) + turning(c.bodies[id], k.w) + glm::length(k.a) * dt) *
-           dt;
-}
-
 // A box that holds the body over the rest of the step from its clock's time, grown by what
 // findNewPairs' reach asks of the body's side at any later time t: with rest T = h − t_clock,
 // its centre moves at most |v| T + ½ |a| T², and findNewPairs reaches (|v(t)| + |a| T + turning) T
@@ -594,13 +587,12 @@ void strikeImpactsInFlight(StepContext& c, std::vector<Manifold>& settled) {
         f.byBody[k.m.b].push_back(i);
         f.enqueue(i);
     }
-    // How far each body could go in the step at its start: the step's contacts pair it with every
-    // body that far from it (updateContacts' margins are this plus the linear slop). One struck
-    // may go farther (travelled: the bound up to its last strike): then its new pairs are looked
-    // for.
-    std::vector<double> reachAtStart(c.bodies.size()), travelled(c.bodies.size(), 0.0);
-    for (std::size_t i = 0; i < c.bodies.size(); ++i)
-        reachAtStart[i] = travel(c, clock[i], i, 0, c.h);
+    // The step's contacts pair each body with every body the two motions at the step's start could
+    // bring within two slops of it (updateContacts: closingReach). A strike turns a body off that
+    // motion: by the step's end, by at most |Δv| (h − t) + |Δω| R (h − t), added up over its
+    // strikes (departed). Past the slop, its pairs with the bodies its motion now may reach are
+    // looked for, at that strike and every later one.
+    std::vector<double> departed(c.bodies.size(), 0.0);
     std::vector<char> struck(c.bodies.size(), 0);
 
     while (Candidate* first = f.next()) {
@@ -631,7 +623,9 @@ void strikeImpactsInFlight(StepContext& c, std::vector<Manifold>& settled) {
         for (BodyId id : {m.a, m.b}) {
             if (!free[id]) continue;
             const Body& b = c.bodies[id];
-            travelled[id] += travel(c, clock[id], id, clock[id].t, t);
+            departed[id] += (glm::length(b.v - velocityAt(clock[id], t)) +
+                             std::abs(b.w - clock[id].w) * b.boundingRadius()) *
+                            (c.h - t);
             clock[id] = Clock{b.xf().p, b.angle(), b.xf().q, b.v, b.w, t, clock[id].a};
             struck[id] = 1;
             if (f.grid) f.grid->insert(id, reachBox(c, clock[id], id)); // where it may go now
@@ -647,8 +641,7 @@ void strikeImpactsInFlight(StepContext& c, std::vector<Manifold>& settled) {
             }
         }
         for (BodyId id : {m.a, m.b})
-            if (free[id] && travelled[id] + travel(c, clock[id], id, t, c.h) >
-                                reachAtStart[id] + c.settings.linearSlop)
+            if (free[id] && departed[id] > c.settings.linearSlop)
                 findNewPairs(c, clock, takesPart, id, t, f);
     }
 

@@ -274,13 +274,28 @@ void partOverlapsByPositions(StepContext& c, const std::vector<Pose>& found) {
     // Placed, not pressed: a pair found deep in each other with no manifold in the last step
     // (bodies placed so, or moved there by a user or by the last parting). A pair pressed deep by
     // the solver's own step (a crowd struck hard) was in contact before, and its push gives back
-    // energy it was brought. (Counting also points that no impulse held parts six piles placed in
+    // energy it was brought; so is a pair that cannot bounce (restitution 0, the solver's like
+    // every such pair: flight_impacts.cpp) whose last step's relative motion, closingReach at the
+    // velocities the step starts with, came as deep: the narrow phase pairs bodies only as far
+    // as their own closing reaches, and in a crowd struck hard the solver's changes of velocity
+    // bring such pairs in within a step (Box2D's smash: parted as placed, its impact steps took
+    // 0.5 s). (Counting also points that no impulse held parts six piles placed in
     // one another without any rise of their energy, against a rise of a quarter in one of them
     // here, but triples the cost of Box2D's smash, whose crushed crowd has such points every step.)
+    auto arrivedFrom = [&](const Manifold& m) { // the last step's closing, and two slops
+        const Body& A = c.bodies[m.a];
+        const Body& B = c.bodies[m.b];
+        const Motion& ma = c.motion[m.a];
+        const Motion& mb = c.motion[m.b];
+        return closingReach(A, A.v - ma.dv, A.w - ma.dw, B, B.v - mb.dv, B.w - mb.dw, c.h) +
+               2 * slop;
+    };
     auto deep = [&](const Manifold& m) {
-        return m.fresh && std::any_of(m.points, m.points + m.count, [&](const ContactPoint& p) {
-                   return p.depth > kDeepOverlap * slop;
-               });
+        if (!m.fresh) return false;
+        const double arrived = m.restitution == 0 ? arrivedFrom(m) : 0;
+        return std::any_of(m.points, m.points + m.count, [&](const ContactPoint& p) {
+            return p.depth > kDeepOverlap * slop && p.depth > arrived;
+        });
     };
     if (std::none_of(c.contacts.begin(), c.contacts.end(), deep)) return;
     // Only the islands that hold such a pair (islands.h: bodies joined by contacts, static ones

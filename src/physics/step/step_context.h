@@ -103,6 +103,9 @@ void integrateFreeFlight(StepContext& c);
 // brought up to date. After the step, begin/end events from the pairs touching before and after
 // it (both lists sorted by pair).
 void updateContacts(StepContext& c, std::vector<FoundAt>* found = nullptr);
+// How much nearer two bodies' surfaces may come in a time h, moving at velocities (vA, wA) and
+// (vB, wB): the narrow phase of updateContacts reports a pair's points within this plus two slops.
+double closingReach(const Body& A, Vec2 vA, double wA, const Body& B, Vec2 vB, double wB, double h);
 // The same with the manifolds given (found at the current poses, sorted by pair).
 void setContacts(StepContext& c, std::vector<Manifold> next);
 // The manifolds of the pairs closer than the sum of their bodies' margins, from the current
